@@ -1,0 +1,29 @@
+# make run   - install missing system packages, build, run the game on $DISPLAY
+# make test  - install what the tests need, run the tests (they start their own X servers)
+
+SWIFT ?= swift
+ARGS ?=
+
+BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox
+
+.PHONY: run test build deps test-deps clean
+
+run: deps
+	$(SWIFT) build -c release --product lockgame
+	.build/release/lockgame $(ARGS)
+
+build: deps
+	$(SWIFT) build
+
+test: test-deps
+	$(SWIFT) test
+
+deps:
+	@scripts/ensure-packages $(BUILD_PACKAGES)
+
+test-deps:
+	@scripts/ensure-packages $(TEST_PACKAGES)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,22 @@
+/// Which valuators of a pointer device carry horizontal and vertical motion, and whether they
+/// report positions (absolute: tablets, touchscreens, virtual machines' pointers) or movements.
+///
+/// Found from the device's `XIValuatorClassInfo` entries by their labels (`Rel X`/`Rel Y` or
+/// `Abs X`/`Abs Y`), never assumed from their order.
+public struct PointerAxes: Hashable, Sendable {
+    /// The valuator number of the horizontal axis.
+    public var xAxis: Int
+    /// The valuator number of the vertical axis.
+    public var yAxis: Int
+    /// Whether the axes report positions, so motion is the difference between two events.
+    public var isAbsolute: Bool
+
+    public init(xAxis: Int, yAxis: Int, isAbsolute: Bool) {
+        self.xAxis = xAxis
+        self.yAxis = yAxis
+        self.isAbsolute = isAbsolute
+    }
+
+    /// Valuators 0 and 1 as relative axes: what a device without labels is taken to have.
+    public static let conventional = PointerAxes(xAxis: 0, yAxis: 1, isAbsolute: false)
+}

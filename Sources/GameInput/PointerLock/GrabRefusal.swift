@@ -1,0 +1,29 @@
+/// Why the X server refused an `XGrabPointer` request: its Xlib status, as a Swift value.
+///
+/// A refusal is a fact, not an error: the lock controller reports it in
+/// ``PointerLockState/reason`` and retries from the event loop without blocking.
+public struct GrabRefusal: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The Xlib status code returned by `XGrabPointer`.
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// Another client holds a grab on the pointer. The corresponding Xlib value is `AlreadyGrabbed`.
+    public static let alreadyGrabbed = GrabRefusal(rawValue: 1)
+    /// The request's time is earlier than the last grab time. The Xlib value is `GrabInvalidTime`.
+    public static let invalidTime = GrabRefusal(rawValue: 2)
+    /// The window (or the confining window) is not viewable. The Xlib value is `GrabNotViewable`.
+    public static let notViewable = GrabRefusal(rawValue: 3)
+    /// The pointer is frozen by another client's synchronous grab. The Xlib value is `GrabFrozen`.
+    public static let frozen = GrabRefusal(rawValue: 4)
+
+    public var description: String {
+        switch self {
+        case .alreadyGrabbed: "already grabbed by another client"
+        case .invalidTime: "invalid grab time"
+        case .notViewable: "window not viewable"
+        case .frozen: "pointer frozen by another client"
+        default: "grab status \(rawValue)"
+        }
+    }
+}

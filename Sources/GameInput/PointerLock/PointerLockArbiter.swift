@@ -1,0 +1,153 @@
+/// The pure decision at the heart of pointer lock: facts in, platform commands out.
+///
+/// It knows nothing of X. The controller feeds it what is true now (the preference, focus,
+/// visibility, held buttons, …) and what became of the last grab attempt; it answers with the
+/// command that closes the difference between the lock it holds and the lock the facts call
+/// for, and with the ``PointerLockState`` to report. It only ever issues differences: facts
+/// that change nothing produce no command. Like SDL's `SDL_UpdateRelativeMouseMode`, but with
+/// the reason kept and the retry made non-blocking.
+public struct PointerLockArbiter: Hashable, Sendable {
+    /// What the platform must do to make the held lock match the facts.
+    public enum Command: Hashable, Sendable {
+        /// Grab and hide the pointer; report the result with ``grabSucceeded()`` or
+        /// ``grabRefused(_:at:)``.
+        case acquire
+        /// Ungrab the pointer and restore the cursor.
+        case release
+    }
+
+    /// The first delay before retrying a refused grab; it doubles on each further refusal.
+    public static let initialRetryDelay: Duration = .milliseconds(8)
+    /// The longest delay between two grab attempts (a few frames at 60 Hz).
+    public static let maximumRetryDelay: Duration = .milliseconds(64)
+
+    /// The facts last given to ``update(_:now:)``.
+    public private(set) var facts = PointerLockFacts()
+    /// Whether the arbiter believes the platform holds the grab (it issued `acquire` and no
+    /// refusal, release or loss has been reported since).
+    public private(set) var holdsGrab = false
+    /// The last refusal, kept until a grab succeeds or the lock is no longer wanted.
+    public private(set) var lastRefusal: GrabRefusal?
+    /// When the next grab attempt is due after a refusal; `nil` when none is pending.
+    public private(set) var retryDeadline: ContinuousClock.Instant?
+    private var consecutiveRefusals = 0
+
+    public init() {}
+
+    /// The state to report for the current facts and grab.
+    public var state: PointerLockState {
+        if holdsGrab { return .locked }
+        if let blocking = blockingReason { return .unlocked(blocking) }
+        // Wanted but not held happens only after a refusal: `acquire` marks the grab held
+        // until its outcome is reported, and a loss re-acquires at once.
+        return .unlocked(.grabRefused(lastRefusal ?? .alreadyGrabbed))
+    }
+
+    /// The first requirement that keeps the lock from being wanted, or `nil` when it is wanted.
+    public var blockingReason: UnlockedReason? {
+        if facts.alertPresented { return .alertPresented }
+        if !facts.prefersPointerLocked { return .preferenceOff }
+        if let suspension = facts.suspension { return .suspended(suspension) }
+        if !facts.isViewable { return .notViewable }
+        if !facts.hasFocus { return .unfocused }
+        if facts.requiresFullScreen && !facts.isFullScreen { return .notFullScreen }
+        // Held buttons only delay taking the lock; they never break one that is held.
+        if facts.buttonsHeld && !holdsGrab { return .buttonsHeld }
+        return nil
+    }
+
+    /// Takes the facts as they are now and returns the command that is due, if any.
+    ///
+    /// A change of facts makes a pending retry due at once (the conditions changed), so a
+    /// grab refused as not viewable is tried again as soon as the window maps.
+    public mutating func update(_ newFacts: PointerLockFacts, now: ContinuousClock.Instant) -> Command? {
+        if newFacts != facts {
+            facts = newFacts
+            if retryDeadline != nil {
+                consecutiveRefusals = 0
+                retryDeadline = now
+            }
+        }
+        return commandDue(now: now)
+    }
+
+    /// Returns the command due at `now` with unchanged facts: a grab retry whose deadline passed.
+    public mutating func poll(now: ContinuousClock.Instant) -> Command? {
+        commandDue(now: now)
+    }
+
+    /// Reports that the `acquire` just issued succeeded.
+    public mutating func grabSucceeded() {
+        holdsGrab = true
+        lastRefusal = nil
+        retryDeadline = nil
+        consecutiveRefusals = 0
+    }
+
+    /// Reports that the `acquire` just issued was refused; schedules a retry with back-off.
+    public mutating func grabRefused(_ refusal: GrabRefusal, at now: ContinuousClock.Instant) {
+        holdsGrab = false
+        lastRefusal = refusal
+        consecutiveRefusals += 1
+        retryDeadline = now + Self.retryDelay(afterRefusals: consecutiveRefusals)
+    }
+
+    /// Reports that the server ended our grab without being asked; returns `acquire` when
+    /// the facts still call for the lock.
+    public mutating func grabLost(now: ContinuousClock.Instant) -> Command? {
+        holdsGrab = false
+        retryDeadline = nil
+        return commandDue(now: now)
+    }
+
+    /// The delay before the next attempt after `refusals` consecutive refusals.
+    public static func retryDelay(afterRefusals refusals: Int) -> Duration {
+        var delay = initialRetryDelay
+        var doublings = max(0, refusals - 1)
+        while doublings > 0 && delay < maximumRetryDelay {
+            delay *= 2
+            doublings -= 1
+        }
+        return min(delay, maximumRetryDelay)
+    }
+
+    private mutating func commandDue(now: ContinuousClock.Instant) -> Command? {
+        let wanted = blockingReason == nil
+        if wanted {
+            if holdsGrab { return nil }
+            if let retryDeadline, now < retryDeadline { return nil }
+            holdsGrab = true
+            return .acquire
+        }
+        lastRefusal = nil
+        retryDeadline = nil
+        consecutiveRefusals = 0
+        if holdsGrab {
+            holdsGrab = false
+            return .release
+        }
+        return nil
+    }
+}
+
+/// What is true now that decides whether the pointer may be locked.
+public struct PointerLockFacts: Hashable, Sendable {
+    /// The preference of the topmost presented object (the game, or an alert over it).
+    public var prefersPointerLocked = false
+    /// Whether something presented over the game is on top and prefers the pointer unlocked.
+    public var alertPresented = false
+    /// Locking switched off by the environment or a safety valve.
+    public var suspension: LockSuspension?
+    /// Whether the window is mapped and viewable.
+    public var isViewable = false
+    /// Whether the window has keyboard focus (grab-caused focus events do not count).
+    public var hasFocus = false
+    /// Whether the game asks for the lock only while full-screen.
+    public var requiresFullScreen = false
+    /// Whether the window is full-screen.
+    public var isFullScreen = false
+    /// Whether a mouse button pressed in the window is still held.
+    public var buttonsHeld = false
+
+    public init() {}
+}

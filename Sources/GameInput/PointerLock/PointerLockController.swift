@@ -1,0 +1,180 @@
+import Foundation
+
+/// Decides whether the pointer is locked to the game's window, UIKit style: the game states a
+/// preference, the controller grants the lock only while every requirement holds, and reports
+/// the actual ``PointerLockState``.
+///
+/// The topmost presented object answers the preference: the ``rootPreferring`` object (the
+/// game) unless something was ``present(_:)``ed over it, such as an alert. When an answer
+/// changes, call ``setNeedsUpdateOfPrefersPointerLocked()``. Focus, visibility and held
+/// buttons are reported by the window; the lock yields when they fail and comes back by
+/// itself when they return. Observers (``addObserver(_:)`` and
+/// ``PointerLockState/didChangeNotification``) hear every real change, once.
+///
+/// Use it from the thread that runs the event loop.
+public final class PointerLockController {
+    /// The object whose preference counts when nothing is presented over it.
+    public var rootPreferring: (any PointerLockPreferring)? {
+        didSet { setNeedsUpdateOfPrefersPointerLocked() }
+    }
+
+    /// Objects presented over the root, bottom first; the last one answers the preference.
+    public private(set) var presented: [any PointerLockPreferring] = []
+
+    /// Whether the lock is granted only while the window is full-screen. Default false.
+    public var requiresFullScreen = false {
+        didSet { facts.requiresFullScreen = requiresFullScreen; evaluate() }
+    }
+
+    /// The actual lock state, or `nil` where pointer lock is unavailable (the X server has
+    /// no XInput 2, so no relative motion could be delivered).
+    public private(set) var pointerLockState: PointerLockState?
+
+    /// Whether the pointer is locked right now (`pointerLockState?.isLocked == true`).
+    public var isLocked: Bool { pointerLockState?.isLocked == true }
+
+    private let platform: (any PointerLockPlatform)?
+    private let clock: () -> ContinuousClock.Instant
+    private var arbiter = PointerLockArbiter()
+    private var facts = PointerLockFacts()
+    private var observers: [Int: (PointerLockState) -> Void] = [:]
+    private var nextObserverID = 0
+    private var isEvaluating = false
+    private var needsAnotherEvaluation = false
+
+    /// Creates a controller that drives `platform`, or one that reports `nil` state when
+    /// `platform` is `nil` (locking unavailable).
+    init(platform: (any PointerLockPlatform)?, clock: @escaping () -> ContinuousClock.Instant = { .now }) {
+        self.platform = platform
+        self.clock = clock
+        if platform != nil {
+            pointerLockState = arbiter.state
+        }
+    }
+
+    /// Re-reads the topmost object's preference and updates the lock to match.
+    public func setNeedsUpdateOfPrefersPointerLocked() {
+        let top = presented.last ?? rootPreferring
+        let prefers = top?.prefersPointerLocked ?? false
+        facts.prefersPointerLocked = prefers
+        facts.alertPresented = !presented.isEmpty && !prefers
+        evaluate()
+    }
+
+    /// Presents `object` over everything presented so far; its preference now counts.
+    public func present(_ object: any PointerLockPreferring) {
+        presented.append(object)
+        setNeedsUpdateOfPrefersPointerLocked()
+    }
+
+    /// Dismisses the topmost presented object, if any; the one below answers again.
+    public func dismissTopmost() {
+        guard !presented.isEmpty else { return }
+        presented.removeLast()
+        setNeedsUpdateOfPrefersPointerLocked()
+    }
+
+    /// Calls `handler` with the new state after every real change, until the returned
+    /// observation is cancelled or released.
+    public func addObserver(_ handler: @escaping (PointerLockState) -> Void) -> PointerLockObservation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers[id] = handler
+        return PointerLockObservation { [weak self] in self?.observers[id] = nil }
+    }
+
+    /// When a refused grab is next retried; the event loop wakes up for it.
+    var retryDeadline: ContinuousClock.Instant? { arbiter.retryDeadline }
+
+    /// The facts as last reported.
+    var currentFacts: PointerLockFacts { facts }
+
+    func setFocused(_ focused: Bool) { facts.hasFocus = focused; evaluate() }
+    func setViewable(_ viewable: Bool) { facts.isViewable = viewable; evaluate() }
+    func setFullScreen(_ fullScreen: Bool) { facts.isFullScreen = fullScreen; evaluate() }
+    func setButtonsHeld(_ held: Bool) { facts.buttonsHeld = held; evaluate() }
+    func setSuspension(_ suspension: LockSuspension?) { facts.suspension = suspension; evaluate() }
+
+    /// Retries a refused grab when its deadline has passed.
+    func retryIfDue() {
+        guard arbiter.retryDeadline != nil else { return }
+        evaluate()
+    }
+
+    /// The server ended our grab without being asked; take it again if still wanted.
+    func grabWasLost() {
+        guard let platform, arbiter.holdsGrab else { return }
+        let now = clock()
+        if let command = arbiter.grabLost(now: now) {
+            perform(command, on: platform, now: now)
+        }
+        publishIfChanged()
+    }
+
+    /// Releases a held grab for good (teardown); the state stays as it is reported.
+    func releaseForTeardown() {
+        guard let platform, arbiter.holdsGrab else { return }
+        platform.releaseLock()
+    }
+
+    private func evaluate() {
+        guard let platform else { return }
+        if isEvaluating {
+            needsAnotherEvaluation = true
+            return
+        }
+        isEvaluating = true
+        defer { isEvaluating = false }
+        repeat {
+            needsAnotherEvaluation = false
+            let now = clock()
+            if let command = arbiter.update(facts, now: now) {
+                perform(command, on: platform, now: now)
+            }
+            publishIfChanged()
+        } while needsAnotherEvaluation
+    }
+
+    private func perform(_ command: PointerLockArbiter.Command, on platform: any PointerLockPlatform, now: ContinuousClock.Instant) {
+        switch command {
+        case .acquire:
+            if let refusal = platform.acquireLock() {
+                arbiter.grabRefused(refusal, at: now)
+            } else {
+                arbiter.grabSucceeded()
+            }
+        case .release:
+            platform.releaseLock()
+        }
+    }
+
+    private func publishIfChanged() {
+        let state = arbiter.state
+        guard state != pointerLockState else { return }
+        pointerLockState = state
+        for id in observers.keys.sorted() {
+            observers[id]?(state)
+        }
+        NotificationCenter.default.post(
+            name: PointerLockState.didChangeNotification,
+            object: self,
+            userInfo: [PointerLockState.userInfoKey: state]
+        )
+    }
+}
+
+/// A registration made with ``PointerLockController/addObserver(_:)``; the handler is removed
+/// when this is cancelled or released.
+public final class PointerLockObservation {
+    private var onCancel: (() -> Void)?
+
+    init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+
+    /// Stops calling the handler.
+    public func cancel() {
+        onCancel?()
+        onCancel = nil
+    }
+
+    deinit { cancel() }
+}

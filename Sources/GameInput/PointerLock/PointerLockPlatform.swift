@@ -1,0 +1,9 @@
+/// The narrow seam between the lock logic and the platform: the few operations the
+/// controller issues. The X11 layer implements it with `XGrabPointer`; tests implement it with
+/// a recording fake, so the controller is tested without an X server.
+protocol PointerLockPlatform: AnyObject {
+    /// Grabs and hides the pointer; returns `nil` on success or the server's refusal.
+    func acquireLock() -> GrabRefusal?
+    /// Ungrabs the pointer and puts the cursor back where it was when the lock began.
+    func releaseLock()
+}

@@ -1,0 +1,86 @@
+public import Foundation
+
+/// Whether the pointer is locked to the game's window right now, and if not, why.
+///
+/// The counterpart of UIKit's `UIPointerLockState`. The controller holds the current value in
+/// ``PointerLockController/pointerLockState`` (`nil` where pointer lock is unavailable) and
+/// posts ``didChangeNotification`` each time it really changes.
+public struct PointerLockState: Hashable, Sendable, CustomStringConvertible {
+    /// Why the pointer is not locked; `nil` exactly when ``isLocked`` is true.
+    public let reason: UnlockedReason?
+
+    /// Whether the X server holds our pointer grab: the pointer is hidden, confined to the
+    /// window and relative motion is being delivered.
+    public var isLocked: Bool { reason == nil }
+
+    /// The locked state.
+    public static let locked = PointerLockState(reason: nil)
+
+    /// An unlocked state with its reason.
+    public static func unlocked(_ reason: UnlockedReason) -> PointerLockState {
+        PointerLockState(reason: reason)
+    }
+
+    private init(reason: UnlockedReason?) { self.reason = reason }
+
+    /// Posted on `NotificationCenter.default` after the state changes. The object is the
+    /// ``PointerLockController``; `userInfo[PointerLockState.userInfoKey]` holds the new state.
+    public static let didChangeNotification = Notification.Name("PointerLockState.didChangeNotification")
+
+    /// The `userInfo` key under which ``didChangeNotification`` carries the new state.
+    public static let userInfoKey = "PointerLockState"
+
+    public var description: String {
+        guard let reason else { return "locked" }
+        return "unlocked (\(reason))"
+    }
+}
+
+/// Why the pointer is not locked. Listed in the order the controller checks them: the first
+/// requirement that does not hold is the reason reported.
+public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
+    /// Something presented over the game (an alert) prefers the pointer unlocked.
+    case alertPresented
+    /// The topmost object's ``PointerLockPreferring/prefersPointerLocked`` is false.
+    case preferenceOff
+    /// Locking is suspended by the environment or a safety valve; the text says which.
+    case suspended(LockSuspension)
+    /// The window is not mapped and viewable (for example minimised or not yet shown).
+    case notViewable
+    /// The window does not have keyboard focus (the user switched to another window).
+    case unfocused
+    /// Full-screen is required (``PointerLockController/requiresFullScreen``) and the window is not.
+    case notFullScreen
+    /// A mouse button is held; the lock engages when every button is released.
+    case buttonsHeld
+    /// The X server refused the grab; the controller retries with back-off.
+    case grabRefused(GrabRefusal)
+
+    public var description: String {
+        switch self {
+        case .alertPresented: "alert presented"
+        case .preferenceOff: "preference off"
+        case .suspended(let suspension): "suspended: \(suspension)"
+        case .notViewable: "not viewable"
+        case .unfocused: "unfocused"
+        case .notFullScreen: "not full-screen"
+        case .buttonsHeld: "button held"
+        case .grabRefused(let refusal): "grab refused: \(refusal)"
+        }
+    }
+}
+
+/// A reason locking is switched off regardless of the preference.
+public enum LockSuspension: Hashable, Sendable, CustomStringConvertible {
+    /// Grabbing is disabled by the `GAMEINPUT_NO_GRAB` environment variable.
+    case disabledByEnvironment
+    /// A debugger is attached (a grabbed pointer would make it unusable).
+    case debuggerAttached
+
+    public var description: String {
+        switch self {
+        case .disabledByEnvironment: "disabled by GAMEINPUT_NO_GRAB"
+        case .debuggerAttached: "debugger attached"
+        }
+    }
+}

@@ -1,0 +1,194 @@
+internal import CXlib
+import Foundation
+
+/// A top-level X11 window for a game, with its pointer lock and input.
+///
+/// It opens its own connection to the X server, creates the window and reports what happens
+/// to it as ``InputEvent``s. Its ``pointerLock`` controller grants the lock the game prefers
+/// while the window is viewable and focused, releases it on focus loss and alerts, and brings
+/// it back by itself.
+///
+/// Drive it from one thread: ``waitForEvents(until:)`` sleeps in `poll()` on the connection
+/// until input, a lock retry or the deadline is due; ``pollEvents(_:)`` handles everything
+/// queued. Neither makes a round trip to the server.
+public final class GameWindow {
+    /// Decides and reports the pointer lock for this window.
+    public let pointerLock: PointerLockController
+    /// The window's size in pixels, as the server last reported it.
+    public internal(set) var width: Int
+    public internal(set) var height: Int
+    /// The XInput version the server agreed to, or nil when XInput 2.2+ is missing (then
+    /// ``PointerLockController/pointerLockState`` is nil and no relative motion arrives).
+    public var xinputVersion: (major: Int, minor: Int)? {
+        connection.xinputVersion.map { (Int($0.major), Int($0.minor)) }
+    }
+
+    /// The X connection, for the demo's presenter in this package.
+    package let connection: X11Connection
+    /// The X window id.
+    package let windowID: UInt
+
+    let grab: X11PointerGrab?
+    let xinput: X11XInput?
+    var decoder = RawMotionDecoder()
+    /// Raw motion the server generated before this request serial predates the current
+    /// lock transition and is discarded.
+    var staleBeforeSerial: UInt = 0
+    var heldButtons: UInt32 = 0
+    var isClosed = false
+    let atoms: Atoms
+
+    struct Atoms {
+        let wmProtocols: UInt
+        let wmDeleteWindow: UInt
+        let netWMState: UInt
+        let netWMStateFullScreen: UInt
+    }
+
+    /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown.
+    public init(title: String, width: Int, height: Int, displayName: String? = nil) throws(GameWindowError) {
+        guard (1...16384).contains(width), (1...16384).contains(height) else {
+            throw .invalidSize(width: width, height: height)
+        }
+        let connection = try X11Connection(displayName: displayName)
+        let display = connection.display
+        self.connection = connection
+        self.width = width
+        self.height = height
+        let screen = connection.screen
+        windowID = XCreateSimpleWindow(
+            display, connection.rootWindow, 0, 0, UInt32(width), UInt32(height), 0,
+            XBlackPixel(display, screen), XBlackPixel(display, screen))
+        atoms = Atoms(
+            wmProtocols: connection.atom("WM_PROTOCOLS"),
+            wmDeleteWindow: connection.atom("WM_DELETE_WINDOW"),
+            netWMState: connection.atom("_NET_WM_STATE"),
+            netWMStateFullScreen: connection.atom("_NET_WM_STATE_FULLSCREEN"))
+
+        Self.setTitle(title, display: display, window: windowID, connection: connection)
+        var deleteWindow = atoms.wmDeleteWindow
+        XSetWMProtocols(display, windowID, &deleteWindow, 1)
+
+        var coreMask = StructureNotifyMask | FocusChangeMask | ExposureMask | PropertyChangeMask
+        if let opcode = connection.xinputOpcode {
+            let xinput = X11XInput(connection: connection, opcode: opcode)
+            xinput.selectWindowInput(on: windowID)
+            xinput.selectRawMotion()
+            xinput.loadPointerAxes(into: &decoder)
+            self.xinput = xinput
+            let grab = X11PointerGrab(connection: connection, window: windowID)
+            self.grab = grab
+            pointerLock = PointerLockController(platform: grab)
+        } else {
+            coreMask |= KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask
+            xinput = nil
+            grab = nil
+            pointerLock = PointerLockController(platform: nil)
+        }
+        XSelectInput(display, windowID, coreMask)
+        grab?.onTransition = { [weak self] serial in
+            self?.staleBeforeSerial = serial
+            self?.decoder.resetBaselines()
+        }
+        pointerLock.setSuspension(LockSuspension.fromEnvironment())
+        connection.flush()
+    }
+
+    deinit { close() }
+
+    /// Maps the window; the lock can engage once the server reports it viewable and focused.
+    public func show() {
+        XMapRaised(connection.display, windowID)
+        connection.flush()
+    }
+
+    /// Asks the window manager to make the window full-screen or not (`_NET_WM_STATE_FULLSCREEN`).
+    public func setFullScreen(_ fullScreen: Bool) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = windowID
+        event.xclient.message_type = atoms.netWMState
+        event.xclient.format = 32
+        event.xclient.data.l.0 = fullScreen ? 1 : 0  // _NET_WM_STATE_ADD : _NET_WM_STATE_REMOVE
+        event.xclient.data.l.1 = Int(atoms.netWMStateFullScreen)
+        event.xclient.data.l.3 = 1  // source: a normal application
+        XSendEvent(connection.display, connection.rootWindow, 0,
+                   SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        connection.flush()
+    }
+
+    /// Sleeps until input is queued, a lock retry is due, or `deadline` passes (never, when nil).
+    public func waitForEvents(until deadline: ContinuousClock.Instant?) {
+        guard !isClosed, XPending(connection.display) == 0 else { return }
+        var wake = deadline
+        if let retry = pointerLock.retryDeadline, wake.map({ retry < $0 }) ?? true { wake = retry }
+        var timeout: Int32 = -1
+        if let wake {
+            let remaining = ContinuousClock.now.duration(to: wake)
+            let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+            timeout = Int32(clamping: max(0, milliseconds + (remaining > .zero ? 1 : 0)))
+        }
+        var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, timeout)
+    }
+
+    /// Handles every event queued on the connection, calling `handle` for each one the game
+    /// should see, and retries a refused grab when due.
+    public func pollEvents(_ handle: (InputEvent) -> Void) {
+        guard !isClosed else { return }
+        pointerLock.retryIfDue()
+        let display = connection.display
+        var event = XEvent()
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            dispatch(&event, to: handle)
+        }
+        pointerLock.retryIfDue()
+        connection.flush()
+    }
+
+    /// Releases the lock, destroys the window and closes the connection. Safe to call twice.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        pointerLock.releaseForTeardown()
+        xinput?.deselectRawMotion()
+        XDestroyWindow(connection.display, windowID)
+        connection.close()
+    }
+
+    private static func setTitle(_ title: String, display: OpaquePointer, window: UInt, connection: X11Connection) {
+        XStoreName(display, window, title)
+        let utf8 = Array(title.utf8)
+        XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"),
+                        8, PropModeReplace, utf8, Int32(utf8.count))
+        var classHint = XClassHint()
+        title.withCString { name in
+            let mutable = UnsafeMutablePointer(mutating: name)
+            classHint.res_name = mutable
+            classHint.res_class = mutable
+            XSetClassHint(display, window, &classHint)
+        }
+    }
+}
+
+extension LockSuspension {
+    /// The suspension the process environment asks for: `GAMEINPUT_NO_GRAB=1` disables
+    /// grabbing, and so does an attached debugger (`TracerPid` in `/proc/self/status`) unless
+    /// `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`.
+    static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        status: String? = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    ) -> LockSuspension? {
+        if let value = environment["GAMEINPUT_NO_GRAB"], !value.isEmpty, value != "0" {
+            return .disabledByEnvironment
+        }
+        if environment["GAMEINPUT_GRAB_UNDER_DEBUGGER"] != "1", let status {
+            for line in status.split(separator: "\n") where line.hasPrefix("TracerPid:") {
+                let pid = line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces)
+                if pid != "0" && !pid.isEmpty { return .debuggerAttached }
+            }
+        }
+        return nil
+    }
+}

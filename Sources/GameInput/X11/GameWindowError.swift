@@ -1,0 +1,20 @@
+/// Why a ``GameWindow`` could not be made.
+public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `XOpenDisplay` failed: no X server answered at that display name.
+    case cannotOpenDisplay(name: String)
+    /// The `DISPLAY` environment variable is unset or empty and no display name was given.
+    case noDisplayName
+    /// A window size outside 1…16384 pixels.
+    case invalidSize(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .cannotOpenDisplay(let name):
+            "cannot open X display \"\(name)\": no X server answered there"
+        case .noDisplayName:
+            "DISPLAY is not set: there is no X display to open"
+        case .invalidSize(let width, let height):
+            "invalid window size \(width)x\(height): each side must be 1…16384 pixels"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+internal import CXlib
+import Foundation
+
+/// One client connection to an X server (Xlib's `Display *`), with what GameInput learns about
+/// the server once at start: the root window, the XInput 2 opcode and version, the atoms it uses.
+///
+/// Protocol errors (`XSetErrorHandler`) are reported on standard error and are not fatal. Losing
+/// the server (`XSetIOErrorHandler`) prints one line and ends the process with status 1, as
+/// Xlib would, without a core dump.
+package final class X11Connection {
+    /// Xlib's `Display *`.
+    package let display: OpaquePointer
+    /// The display name as Xlib resolved it (`XDisplayString`).
+    package let name: String
+    /// The default screen's number and root window.
+    package let screen: Int32
+    package let rootWindow: UInt
+    /// The XInput extension's major opcode, when XInput 2.2 or newer is available.
+    let xinputOpcode: Int32?
+    /// The XInput version the server agreed to (for example 2.4), when available.
+    let xinputVersion: (major: Int32, minor: Int32)?
+    /// The file descriptor of the connection, for `poll()`.
+    let fileDescriptor: Int32
+
+    /// Opens the display `name`, or `$DISPLAY` when `name` is nil.
+    init(displayName: String?) throws(GameWindowError) {
+        let requested = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        guard !requested.isEmpty else { throw .noDisplayName }
+        guard let display = XOpenDisplay(requested) else { throw .cannotOpenDisplay(name: requested) }
+        X11Connection.installErrorHandlers()
+        self.display = display
+        self.name = String(cString: XDisplayString(display))
+        self.screen = XDefaultScreen(display)
+        self.rootWindow = XRootWindow(display, screen)
+        self.fileDescriptor = XConnectionNumber(display)
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        var major: Int32 = 2, minor: Int32 = 4
+        if XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
+           XIQueryVersion(display, &major, &minor) == Success,
+           major > 2 || (major == 2 && minor >= 2) {
+            xinputOpcode = opcode
+            xinputVersion = (major, minor)
+        } else {
+            xinputOpcode = nil
+            xinputVersion = nil
+        }
+    }
+
+    /// Interns an atom by name (a round trip: call at set-up, not per event).
+    func atom(_ name: String) -> UInt {
+        XInternAtom(display, name, 0)
+    }
+
+    /// Sends buffered requests to the server without waiting.
+    func flush() { XFlush(display) }
+
+    /// Closes the connection (`XCloseDisplay`); the server frees our grabs and windows.
+    func close() { XCloseDisplay(display) }
+
+    private static func installErrorHandlers() {
+        XSetErrorHandler { display, event in
+            guard let display, let event else { return 0 }
+            var text = [CChar](repeating: 0, count: 256)
+            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
+            let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            FileHandle.standardError.write(Data((
+                "GameInput: X protocol error: \(message) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
+                + "resource 0x\(String(event.pointee.resourceid, radix: 16)))\n").utf8))
+            return 0
+        }
+        XSetIOErrorHandler { display in
+            let name = display.map { String(cString: XDisplayString($0)) } ?? "?"
+            FileHandle.standardError.write(Data("GameInput: lost the connection to the X server on display \(name)\n".utf8))
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+internal import CXlib
+
+/// XInput 2 set-up for a window: which XI2 events are selected where, and the device table
+/// the raw-motion decoder needs (each pointer's X/Y valuators found by label).
+struct X11XInput {
+    let connection: X11Connection
+    let opcode: Int32
+
+    /// Selects raw motion and device-change events on the root window for every master
+    /// device (raw events are only ever delivered to the root window).
+    /// Device changes can only be selected for `XIAllDevices`, so they go in a second mask.
+    func selectRawMotion() {
+        select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [XI_RawMotion])
+        select(on: connection.rootWindow, devices: XIAllDevices, events: [XI_HierarchyChanged, XI_DeviceChanged])
+    }
+
+    /// Stops raw motion delivery (before the connection closes).
+    func deselectRawMotion() {
+        select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [])
+        select(on: connection.rootWindow, devices: XIAllDevices, events: [])
+    }
+
+    /// Selects key and button events on the game's window. Core events of these kinds must
+    /// not also be selected there: the server would then send only the XI2 ones anyway.
+    func selectWindowInput(on window: UInt) {
+        select(on: window, devices: XIAllMasterDevices, events: [XI_KeyPress, XI_KeyRelease, XI_ButtonPress, XI_ButtonRelease])
+    }
+
+    /// Reads every pointer device's X/Y valuators, by their labels (`Rel X`/`Rel Y`, or
+    /// `Abs X`/`Abs Y` for absolute devices), into `decoder`.
+    func loadPointerAxes(into decoder: inout RawMotionDecoder) {
+        let display = connection.display
+        let relX = XInternAtom(display, "Rel X", 1), relY = XInternAtom(display, "Rel Y", 1)
+        let absX = XInternAtom(display, "Abs X", 1), absY = XInternAtom(display, "Abs Y", 1)
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return }
+        defer { XIFreeDeviceInfo(devices) }
+        for device in UnsafeBufferPointer(start: devices, count: Int(count)) {
+            var valuators: [(number: Int, label: UInt, absolute: Bool)] = []
+            for classIndex in 0..<Int(device.num_classes) {
+                guard let any = device.classes[classIndex], any.pointee.type == XIValuatorClass else { continue }
+                let info = UnsafeRawPointer(any).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                valuators.append((Int(info.number), info.label, info.mode == XIModeAbsolute))
+            }
+            guard !valuators.isEmpty else { continue }
+            func axis(labels: [UInt], fallback: Int) -> (number: Int, absolute: Bool)? {
+                if let match = valuators.first(where: { $0.label != 0 && labels.contains($0.label) }) {
+                    return (match.number, match.absolute)
+                }
+                return valuators.first(where: { $0.number == fallback }).map { ($0.number, $0.absolute) }
+            }
+            guard let x = axis(labels: [relX, absX], fallback: 0),
+                  let y = axis(labels: [relY, absY], fallback: 1) else { continue }
+            decoder.setAxes(PointerAxes(xAxis: x.number, yAxis: y.number, isAbsolute: x.absolute || y.absolute),
+                            forDevice: Int(device.deviceid))
+        }
+    }
+
+    private func select(on window: UInt, devices: Int32, events: [Int32]) {
+        var maskBytes = [UInt8](repeating: 0, count: Int(CXlib_XIEventMaskLength()))
+        for event in events { CXlib_XISetMask(&maskBytes, event) }
+        maskBytes.withUnsafeMutableBufferPointer { bytes in
+            var mask = XIEventMask(deviceid: devices, mask_len: Int32(bytes.count), mask: bytes.baseAddress)
+            _ = XISelectEvents(connection.display, window, &mask, 1)
+        }
+    }
+}

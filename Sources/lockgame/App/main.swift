@@ -1,0 +1,3 @@
+import Foundation
+
+exit(LockgameApp.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,54 @@
+import Foundation
+@testable import GameInput
+
+/// Runs a real ``GameWindow`` in the test process and collects what it reports.
+final class GameWindowHarness {
+    let window: GameWindow
+    private(set) var motions: [RelativeMotion] = []
+    private(set) var keys: [KeyEvent] = []
+    private(set) var loopIterations = 0
+
+    init(displayName: String, title: String = "gameinput-test") throws {
+        window = try GameWindow(title: title, width: 400, height: 300, displayName: displayName)
+    }
+
+    var state: PointerLockState? { window.pointerLock.pointerLockState }
+
+    /// Runs the event loop until `condition` holds, at most `timeout`; returns whether it held.
+    @discardableResult
+    func pump(timeout: Duration = .seconds(5), until condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            step()
+            if condition() { return true }
+            if ContinuousClock.now >= deadline { return false }
+        }
+    }
+
+    /// Runs the loop for `duration` whatever happens.
+    func pump(for duration: Duration) {
+        let deadline = ContinuousClock.now + duration
+        while ContinuousClock.now < deadline { step() }
+    }
+
+    /// One frame: wait at most 5 ms for input, then handle all of it.
+    func step() {
+        loopIterations += 1
+        window.waitForEvents(until: .now + .milliseconds(5))
+        window.pollEvents { event in
+            switch event {
+            case .relativeMotion(let motion): motions.append(motion)
+            case .key(let key): keys.append(key)
+            default: break
+            }
+        }
+    }
+
+    func clearMotion() { motions.removeAll() }
+}
+
+/// A game object whose preference the test sets.
+final class TestGame: PointerLockPreferring {
+    var prefersPointerLocked: Bool
+    init(prefers: Bool) { prefersPointerLocked = prefers }
+}

@@ -1,0 +1,152 @@
+import CXlib
+import Foundation
+import Testing
+
+/// The real `lockgame` program on a real X server and window manager, driven with XTest
+/// keys and clicks; its log lines say what it believes, a second client's grab says what X holds.
+@Suite(.serialized) final class LockgameProcessTests {
+    let server: XServerFixture
+    let probe: XProbe
+
+    init() throws {
+        server = try XServerFixture()
+        probe = server.probe
+    }
+
+    static var lockgamePath: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("lockgame").path
+    }
+
+    func launch(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> ChildProcess {
+        var environment = environment
+        environment["DISPLAY"] = environment["DISPLAY"] ?? server.displayName
+        return try ChildProcess(executable: Self.lockgamePath, arguments: arguments, environment: environment)
+    }
+
+    /// Launches the game and waits until it reports the lock.
+    func launchLocked() throws -> ChildProcess {
+        let game = try launch()
+        let locked = game.waitForLine { $0 == "lock: locked" }
+        #expect(locked != nil, "lockgame should lock at start; it said: \(game.lines)")
+        return game
+    }
+
+    func waitForNewLine(_ line: String, in game: ChildProcess, after seen: Int) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if game.lines.dropFirst(seen).contains(line) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    @Test func keysAndClicksDriveTheLockAsTheHelpSays() throws {
+        let game = try launchLocked()
+        #expect(probe.pointerIsGrabbed, "X holds the grab the game reports")
+
+        var seen = game.lines.count
+        probe.press(UInt32(XK_l))
+        #expect(waitForNewLine("lock: unlocked (preference off)", in: game, after: seen))
+        #expect(!probe.pointerIsGrabbed)
+
+        seen = game.lines.count
+        probe.press(UInt32(XK_l))
+        #expect(waitForNewLine("lock: locked", in: game, after: seen))
+        #expect(probe.pointerIsGrabbed)
+
+        seen = game.lines.count
+        probe.press(UInt32(XK_Escape))
+        #expect(waitForNewLine("lock: unlocked (preference off)", in: game, after: seen))
+        #expect(!probe.pointerIsGrabbed)
+
+        seen = game.lines.count
+        if let window = probe.findWindow(titled: "lockgame") {
+            let centre = probe.centre(of: window)
+            probe.moveAbsolute(x: centre.x, y: centre.y)
+        } else {
+            Issue.record("the lockgame window is not in the window manager's client list")
+        }
+        probe.click(button: 1)
+        #expect(waitForNewLine("lock: locked", in: game, after: seen), "a primary click asks for the lock again")
+        #expect(probe.pointerIsGrabbed)
+
+        seen = game.lines.count
+        probe.press(UInt32(XK_n))
+        #expect(waitForNewLine("lock: unlocked (alert presented)", in: game, after: seen))
+        #expect(!probe.pointerIsGrabbed, "the alert releases the pointer")
+
+        seen = game.lines.count
+        probe.press(UInt32(XK_Return))
+        #expect(waitForNewLine("lock: locked", in: game, after: seen), "dismissing the alert brings the lock back by itself")
+        #expect(probe.pointerIsGrabbed)
+
+        probe.press(UInt32(XK_q))
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(!probe.pointerIsGrabbed, "quitting leaves no grab behind")
+    }
+
+    @Test func altTabReleasesTheLockAndComingBackRestoresIt() throws {
+        probe.showOtherWindow()
+        let game = try launchLocked()
+        let window = try #require(probe.findWindow(titled: "lockgame"))
+        var seen = game.lines.count
+        #expect(altTab(until: { self.probe.focusedWindow != window }))
+        #expect(waitForNewLine("lock: unlocked (unfocused)", in: game, after: seen))
+        #expect(!probe.pointerIsGrabbed)
+
+        seen = game.lines.count
+        #expect(altTab(until: { self.probe.focusedWindow == window }))
+        #expect(waitForNewLine("lock: locked", in: game, after: seen))
+        #expect(probe.pointerIsGrabbed)
+    }
+
+    @Test func killedWithSignal9TheGameLeavesNoGrab() throws {
+        let game = try launchLocked()
+        #expect(probe.pointerIsGrabbed)
+        game.send(SIGKILL)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 128 + SIGKILL)
+        #expect(waitUntil { !self.probe.pointerIsGrabbed }, "the server frees the grab of a dead client")
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aTerminationSignalEndsTheGameCleanly(signal: Int32) throws {
+        let game = try launchLocked()
+        game.send(signal)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(game.lines.contains("quit: signal \(signal)"))
+        #expect(!probe.pointerIsGrabbed)
+    }
+
+    @Test func withoutADisplayTheGameSaysSoAndExitsWith2() throws {
+        let game = try launch(environment: ["DISPLAY": ""])
+        #expect(game.waitForExit(timeout: .seconds(5)) == 2)
+        #expect(game.lines.contains { $0.contains("DISPLAY is not set") && $0.contains("xvfb-run") })
+        let unreachable = try launch(["--display", ":999"])
+        #expect(unreachable.waitForExit(timeout: .seconds(5)) == 2)
+        #expect(unreachable.lines.contains { $0.contains("cannot open X display \":999\"") })
+    }
+
+    @Test func aBadFlagGetsOneLineAndExitCode2() throws {
+        let game = try launch(["--frobnicate"])
+        #expect(game.waitForExit(timeout: .seconds(5)) == 2)
+        #expect(game.lines == ["lockgame: unknown option \"--frobnicate\" (see lockgame --help)"])
+    }
+
+    func altTab(until condition: () -> Bool) -> Bool {
+        for _ in 0..<3 {
+            probe.altTab()
+            if waitUntil(condition) { return true }
+        }
+        return false
+    }
+
+    func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition()
+    }
+}

@@ -1,0 +1,172 @@
+import CXlib
+import Foundation
+import Testing
+@testable import GameInput
+
+/// The library against a real X server (Xvfb) and window manager (openbox), driven with XTest,
+/// with a second X client as the judge of whether the pointer is really grabbed.
+@Suite(.serialized) final class PointerLockIntegrationTests {
+    let server: XServerFixture
+    let probe: XProbe
+
+    init() throws {
+        server = try XServerFixture()
+        probe = server.probe
+    }
+
+    /// A shown window whose game prefers the lock, pumped until the lock holds.
+    func lockedHarness(file: String = #fileID, line: Int = #line) throws -> (GameWindowHarness, TestGame) {
+        let harness = try GameWindowHarness(displayName: server.displayName)
+        let game = TestGame(prefers: true)
+        harness.window.pointerLock.rootPreferring = game
+        harness.window.show()
+        let locked = harness.pump { harness.state?.isLocked == true }
+        #expect(locked, "the lock should engage once the window is mapped and focused; state: \(String(describing: harness.state))")
+        return (harness, game)
+    }
+
+    @Test func theLockIsRealAndTheReleaseIsToo() throws {
+        let (harness, game) = try lockedHarness()
+        #expect(probe.tryGrab() == AlreadyGrabbed, "a second client's grab must fail while we hold the lock")
+        #expect(harness.window.xinputVersion.map { $0.major == 2 && $0.minor >= 2 } == true)
+
+        game.prefersPointerLocked = false
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        harness.pump(for: .milliseconds(20))
+        #expect(harness.state == .unlocked(.preferenceOff))
+        #expect(probe.tryGrab() == GrabSuccess, "after release another client can grab")
+
+        game.prefersPointerLocked = true
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(harness.state == .locked)
+        #expect(probe.tryGrab() == AlreadyGrabbed)
+
+        harness.window.close()
+        #expect(probe.tryGrab() == GrabSuccess, "closing the window leaves no grab behind")
+    }
+
+    @Test func injectedMotionArrivesExactlyOnceWithExactSums() throws {
+        let (harness, _) = try lockedHarness()
+        harness.pump(for: .milliseconds(50))
+        harness.clearMotion()
+        var expected = (dx: 0, dy: 0, count: 0)
+        // Varied deltas, then a burst of identical ones with identical timestamps, as fast mice send.
+        for index in 0..<150 {
+            let dx = Int32(index % 7) - 3, dy = Int32(index % 5) - 2
+            guard dx != 0 || dy != 0 else { continue }
+            probe.moveRelative(dx: dx, dy: dy)
+            expected.dx += Int(dx); expected.dy += Int(dy); expected.count += 1
+        }
+        for _ in 0..<100 {
+            probe.moveRelative(dx: 1, dy: 1)
+            expected.dx += 1; expected.dy += 1; expected.count += 1
+        }
+        XSync(probe.display, 0)
+        harness.pump(timeout: .seconds(5)) { harness.motions.count >= expected.count }
+        harness.pump(for: .milliseconds(100))  // anything extra would be a duplicate
+        let sumX = harness.motions.reduce(0.0) { $0 + $1.unaccelerated.dx }
+        let sumY = harness.motions.reduce(0.0) { $0 + $1.unaccelerated.dy }
+        #expect(harness.motions.count == expected.count, "no event lost, none duplicated")
+        #expect(sumX == Double(expected.dx))
+        #expect(sumY == Double(expected.dy))
+        let times = harness.motions.map(\.receivedAt)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "receipt times are monotonic")
+        #expect(Set(harness.motions.map(\.sourceDeviceID)).count == 1)
+    }
+
+    @Test func motionWhileUnlockedIsNotDelivered() throws {
+        let (harness, game) = try lockedHarness()
+        game.prefersPointerLocked = false
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        harness.pump(for: .milliseconds(30))
+        harness.clearMotion()
+        for _ in 0..<20 { probe.moveRelative(dx: 5, dy: 0) }
+        XSync(probe.display, 0)
+        harness.pump(for: .milliseconds(150))
+        #expect(harness.motions.isEmpty)
+        // Motion injected before re-locking is stale and must not arrive after it.
+        for _ in 0..<20 { probe.moveRelative(dx: 7, dy: 0) }
+        game.prefersPointerLocked = true
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        probe.moveRelative(dx: 2, dy: 3)
+        XSync(probe.display, 0)
+        harness.pump(timeout: .seconds(3)) { !harness.motions.isEmpty }
+        harness.pump(for: .milliseconds(100))
+        #expect(harness.motions.map(\.unaccelerated) == [PointerDelta(dx: 2, dy: 3)])
+    }
+
+    @Test func focusLossReleasesAndFocusReturnRelocks() throws {
+        probe.showOtherWindow()
+        let (harness, _) = try lockedHarness()
+        let gameWindow = harness.window.windowID
+        #expect(switchFocus(harness, awayFrom: gameWindow), "alt-tab should move focus to the other window")
+        #expect(harness.pump { harness.state == .unlocked(.unfocused) })
+        #expect(probe.tryGrab() == GrabSuccess, "the pointer is free while another window has focus")
+        // Motion while unfocused is never delivered.
+        harness.clearMotion()
+        probe.moveRelative(dx: 3, dy: 3)
+        harness.pump(for: .milliseconds(100))
+        #expect(harness.motions.isEmpty)
+
+        #expect(switchFocus(harness, to: gameWindow), "alt-tab should bring focus back")
+        #expect(harness.pump { harness.state == .locked }, "the lock returns by itself")
+        #expect(probe.tryGrab() == AlreadyGrabbed)
+    }
+
+    @Test func anotherClientsGrabIsReportedWithoutBlockingAndTheLockFollows() throws {
+        let harness = try GameWindowHarness(displayName: server.displayName)
+        harness.window.pointerLock.rootPreferring = TestGame(prefers: true)
+        #expect(probe.holdGrab() == GrabSuccess)
+        harness.window.show()
+        #expect(harness.pump { harness.state == .unlocked(.grabRefused(.alreadyGrabbed)) })
+        // The loop keeps turning while the grab is refused: frames are not frozen by retries.
+        let before = harness.loopIterations
+        let started = ContinuousClock.now
+        harness.pump(for: .milliseconds(300))
+        #expect(harness.loopIterations - before >= 30, "the loop must keep running (no blocking retries)")
+        #expect(ContinuousClock.now - started < .milliseconds(600))
+        #expect(harness.state == .unlocked(.grabRefused(.alreadyGrabbed)))
+
+        probe.releaseGrab()
+        let released = ContinuousClock.now
+        #expect(harness.pump(timeout: .seconds(2)) { harness.state == .locked })
+        let delay = ContinuousClock.now - released
+        #expect(delay < .milliseconds(150), "the lock follows within a few frames, took \(delay)")
+        #expect(probe.tryGrab() == AlreadyGrabbed)
+    }
+
+    @Test func heldButtonsDelayTheLockUntilReleased() throws {
+        let (harness, game) = try lockedHarness()
+        game.prefersPointerLocked = false
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        let centre = probe.centre(of: harness.window.windowID)
+        probe.moveAbsolute(x: centre.x, y: centre.y)
+        XTestFakeButtonEvent(probe.display, 1, 1, 0)
+        XSync(probe.display, 0)
+        harness.pump(for: .milliseconds(50))
+        game.prefersPointerLocked = true
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(harness.state == .unlocked(.buttonsHeld))
+        XTestFakeButtonEvent(probe.display, 1, 0, 0)
+        XSync(probe.display, 0)
+        #expect(harness.pump { harness.state == .locked })
+    }
+
+    /// Alt-tabs until focus leaves `window` (openbox ignores an occasional alt-tab).
+    func switchFocus(_ harness: GameWindowHarness, awayFrom window: UInt) -> Bool {
+        for _ in 0..<3 {
+            probe.altTab()
+            if harness.pump(timeout: .seconds(1), until: { probe.focusedWindow != window }) { return true }
+        }
+        return false
+    }
+
+    /// Alt-tabs until `window` has focus.
+    func switchFocus(_ harness: GameWindowHarness, to window: UInt) -> Bool {
+        for _ in 0..<3 {
+            probe.altTab()
+            if harness.pump(timeout: .seconds(1), until: { probe.focusedWindow == window }) { return true }
+        }
+        return false
+    }
+}

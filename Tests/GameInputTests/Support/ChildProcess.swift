@@ -1,0 +1,147 @@
+import Foundation
+
+/// A program the tests started, with its output collected line by line and a bounded stop.
+/// Tests stop only the processes they started, by their PIDs.
+///
+/// Started with `posix_spawn`, every signal unblocked and at its default action: test threads
+/// block most signals, and a child inheriting that mask misbehaves (Xvfb's scheduler and
+/// openbox rely on signals; a game could not be stopped with SIGTERM).
+final class ChildProcess: @unchecked Sendable {
+    let pid: pid_t
+    private let lock = NSLock()
+    private var buffered = ""
+    private var collectedLines: [String] = []
+    private var exitStatus: Int32?
+    private var reader: Thread?
+
+    struct SpawnFailure: Error, CustomStringConvertible {
+        let executable: String
+        let code: Int32
+        var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+    }
+
+    init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw SpawnFailure(executable: executable, code: errno) }
+        let readEnd = pipeEnds[0], writeEnd = pipeEnds[1]
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        close(writeEnd)
+        guard result == 0 else {
+            close(readEnd)
+            throw SpawnFailure(executable: executable, code: result)
+        }
+        pid = child
+        let thread = Thread { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(readEnd, &buffer, buffer.count)
+                if count <= 0 { break }
+                self?.append(String(decoding: buffer[..<count], as: UTF8.self))
+            }
+            close(readEnd)
+        }
+        reader = thread
+        thread.start()
+    }
+
+    var isRunning: Bool { reap(blocking: false) == nil }
+
+    /// Every complete line printed so far (standard output and error together).
+    var lines: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return collectedLines
+    }
+
+    /// Waits until a line satisfying `predicate` has been printed, at most `timeout`.
+    @discardableResult
+    func waitForLine(timeout: Duration = .seconds(10), where predicate: (String) -> Bool) -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let match = lines.first(where: predicate) { return match }
+            if ContinuousClock.now >= deadline { return nil }
+            if !isRunning {
+                Thread.sleep(forTimeInterval: 0.05)  // let the reader drain the pipe
+                return lines.first(where: predicate)
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// Waits for the process to exit by itself, at most `timeout`; returns its wait status
+    /// decoded as an exit code (or 128 + signal), or nil while it still runs.
+    func waitForExit(timeout: Duration) -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let status = reap(blocking: false) { return status }
+            if ContinuousClock.now >= deadline { return nil }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// Sends `signal` to the process.
+    func send(_ signal: Int32) {
+        if isRunning { kill(pid, signal) }
+    }
+
+    /// Stops the process: SIGTERM, then SIGKILL after `grace`. Bounded.
+    func stop(grace: Duration = .seconds(3)) {
+        guard isRunning else { return }
+        kill(pid, SIGTERM)
+        if waitForExit(timeout: grace) == nil {
+            kill(pid, SIGKILL)
+            _ = waitForExit(timeout: .seconds(5))
+        }
+    }
+
+    deinit { stop() }
+
+    private func reap(blocking: Bool) -> Int32? {
+        lock.lock(); defer { lock.unlock() }
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+        guard result == pid else { return nil }
+        let signal = status & 0x7F
+        exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        return exitStatus
+    }
+
+    private func append(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        buffered += text
+        while let newline = buffered.firstIndex(of: "\n") {
+            collectedLines.append(String(buffered[..<newline]))
+            buffered = String(buffered[buffered.index(after: newline)...])
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import CXlib
+import Foundation
+
+/// A second X client that looks at the server from outside the code under test: it tries to
+/// grab the pointer (the proof of a lock), injects input with XTest, and owns a window to
+/// switch focus to.
+final class XProbe {
+    let display: OpaquePointer
+    let root: UInt
+    private(set) var otherWindow: UInt = 0
+
+    struct CannotConnect: Error, CustomStringConvertible {
+        let displayName: String
+        var description: String { "the probe cannot open display \(displayName)" }
+    }
+
+    init(displayName: String) throws {
+        guard let display = XOpenDisplay(displayName) else { throw CannotConnect(displayName: displayName) }
+        self.display = display
+        root = XDefaultRootWindow(display)
+    }
+
+    private var isClosed = false
+
+    /// Closes the connection; call before the server goes away.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        XCloseDisplay(display)
+    }
+
+    deinit { close() }
+
+    /// Tries `XGrabPointer` on the root window and lets go at once when it succeeds.
+    /// Returns the Xlib status: `GrabSuccess` (0) or `AlreadyGrabbed` (1) and so on.
+    func tryGrab() -> Int32 {
+        let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+                                  0, 0, UInt(CurrentTime))
+        if status == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
+        XSync(display, 0)
+        return status
+    }
+
+    /// Whether another client holds the pointer grab right now.
+    var pointerIsGrabbed: Bool { tryGrab() == AlreadyGrabbed }
+
+    /// Holds a pointer grab of our own (to refuse the code under test's grab) until `releaseGrab()`.
+    func holdGrab() -> Int32 {
+        let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+                                  0, 0, UInt(CurrentTime))
+        XSync(display, 0)
+        return status
+    }
+
+    func releaseGrab() {
+        XUngrabPointer(display, UInt(CurrentTime))
+        XSync(display, 0)
+    }
+
+    /// Injects relative pointer motion through XTest, as a mouse would.
+    func moveRelative(dx: Int32, dy: Int32) {
+        XTestFakeRelativeMotionEvent(display, dx, dy, 0)
+        XFlush(display)
+    }
+
+    /// Moves the pointer to absolute root coordinates through XTest.
+    func moveAbsolute(x: Int32, y: Int32) {
+        XTestFakeMotionEvent(display, -1, x, y, 0)
+        XSync(display, 0)
+    }
+
+    /// Presses and releases a pointer button.
+    func click(button: UInt32 = 1) {
+        XTestFakeButtonEvent(display, button, 1, 0)
+        XTestFakeButtonEvent(display, button, 0, 0)
+        XSync(display, 0)
+    }
+
+    /// Presses `modifiers` and `key` (keysyms), then releases them in reverse order, 10 ms
+    /// apart as a typist would (openbox's alt-tab needs the gaps).
+    func press(_ keysym: UInt32, with modifiers: [UInt32] = []) {
+        let codes = (modifiers + [keysym]).map { UInt32(XKeysymToKeycode(display, KeySym($0))) }
+        for code in codes { sendKey(code, down: true) }
+        for code in codes.reversed() { sendKey(code, down: false) }
+    }
+
+    /// Presses or releases one key by key code.
+    func sendKey(_ code: UInt32, down: Bool) {
+        XTestFakeKeyEvent(display, code, down ? 1 : 0, 0)
+        XSync(display, 0)
+        Thread.sleep(forTimeInterval: 0.01)
+    }
+
+    /// Alt+Tab through the window manager.
+    func altTab() {
+        press(UInt32(XK_Tab), with: [UInt32(XK_Alt_L)])
+    }
+
+    /// The window that has keyboard focus.
+    var focusedWindow: UInt {
+        var focus: UInt = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display, &focus, &revert)
+        return focus
+    }
+
+    /// Creates and shows a plain top-level window titled "other", to switch focus to.
+    func showOtherWindow() {
+        otherWindow = XCreateSimpleWindow(display, root, 40, 40, 300, 200, 0, 0, 0x336699)
+        XStoreName(display, otherWindow, "other")
+        XMapRaised(display, otherWindow)
+        XSync(display, 0)
+    }
+
+    /// Asks the window manager to activate `window` (`_NET_ACTIVE_WINDOW`), as a taskbar would.
+    func activate(_ window: UInt) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "_NET_ACTIVE_WINDOW", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = 2  // source: a pager
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSync(display, 0)
+    }
+
+    /// The top-level client window titled `title`, found through the window manager's list.
+    func findWindow(titled title: String) -> UInt? {
+        var actualType: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let clientList = XInternAtom(display, "_NET_CLIENT_LIST", 0)
+        guard XGetWindowProperty(display, root, clientList, 0, 1024, 0, UInt(XA_WINDOW),
+                                 &actualType, &format, &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        let windows = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
+        for index in 0..<Int(count) {
+            var name: UnsafeMutablePointer<CChar>?
+            if XFetchName(display, windows[index], &name) != 0, let name {
+                defer { XFree(name) }
+                if String(cString: name) == title { return windows[index] }
+            }
+        }
+        return nil
+    }
+
+    /// The centre of `window` in root coordinates.
+    func centre(of window: UInt) -> (x: Int32, y: Int32) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        var x: Int32 = 0, y: Int32 = 0
+        var child: UInt = 0
+        XTranslateCoordinates(display, window, root, attributes.width / 2, attributes.height / 2, &x, &y, &child)
+        return (x, y)
+    }
+
+    /// Waits until a window manager manages windows: it announces itself
+    /// (`_NET_SUPPORTING_WM_CHECK`) and then reparents a test window into a frame. openbox
+    /// announces itself before it redirects map requests, and a window mapped in between is
+    /// never managed; so a test window that stays unmanaged is replaced by a new one.
+    func waitForWindowManager(timeout: Duration) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        guard waitForAnnouncement(until: deadline) else { return false }
+        while ContinuousClock.now < deadline {
+            let window = XCreateSimpleWindow(display, root, 0, 0, 10, 10, 0, 0, 0)
+            XMapWindow(display, window)
+            XSync(display, 0)
+            let managed = waitUntilReparented(window, until: min(deadline, .now + .milliseconds(500)))
+            XDestroyWindow(display, window)
+            XSync(display, 0)
+            if managed { return true }
+        }
+        return false
+    }
+
+    private func waitUntilReparented(_ window: UInt, until deadline: ContinuousClock.Instant) -> Bool {
+        while ContinuousClock.now < deadline {
+            var rootReturn: UInt = 0, parent: UInt = 0
+            var children: UnsafeMutablePointer<UInt>?
+            var count: UInt32 = 0
+            if XQueryTree(display, window, &rootReturn, &parent, &children, &count) != 0 {
+                if let children { XFree(children) }
+                if parent != root { return true }
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    private func waitForAnnouncement(until deadline: ContinuousClock.Instant) -> Bool {
+        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
+        while ContinuousClock.now < deadline {
+            var actualType: UInt = 0
+            var format: Int32 = 0
+            var count: UInt = 0, after: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            if XGetWindowProperty(display, root, check, 0, 1, 0, UInt(XA_WINDOW),
+                                  &actualType, &format, &count, &after, &data) == Success, let data {
+                XFree(data)
+                if count == 1 { return true }
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+}

@@ -1,0 +1,180 @@
+import Testing
+@testable import GameInput
+
+/// Every transition of the pure arbiter: facts in, commands and state out.
+@Suite struct PointerLockArbiterTests {
+    let start = ContinuousClock.now
+
+    /// Facts under which the lock is wanted.
+    static var allGood: PointerLockFacts {
+        var facts = PointerLockFacts()
+        facts.prefersPointerLocked = true
+        facts.isViewable = true
+        facts.hasFocus = true
+        return facts
+    }
+
+    @Test func startsUnlockedBecauseThePreferenceDefaultsToOff() {
+        let arbiter = PointerLockArbiter()
+        #expect(arbiter.state == .unlocked(.preferenceOff))
+        #expect(!arbiter.holdsGrab)
+    }
+
+    @Test func allRequirementsHoldingIssuesOneAcquire() {
+        var arbiter = PointerLockArbiter()
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+        arbiter.grabSucceeded()
+        #expect(arbiter.state == .locked)
+        #expect(arbiter.update(Self.allGood, now: start) == nil)
+        #expect(arbiter.poll(now: start + .seconds(1)) == nil)
+    }
+
+    enum Requirement: CaseIterable, Sendable {
+        case preference, viewable, focus
+
+        var reason: UnlockedReason {
+            switch self {
+            case .preference: .preferenceOff
+            case .viewable: .notViewable
+            case .focus: .unfocused
+            }
+        }
+
+        func withdraw(from facts: inout PointerLockFacts) {
+            switch self {
+            case .preference: facts.prefersPointerLocked = false
+            case .viewable: facts.isViewable = false
+            case .focus: facts.hasFocus = false
+            }
+        }
+    }
+
+    @Test(arguments: Requirement.allCases)
+    func losingARequirementReleasesWithItsReason(requirement: Requirement) {
+        let reason = requirement.reason
+        var arbiter = PointerLockArbiter()
+        _ = arbiter.update(Self.allGood, now: start)
+        arbiter.grabSucceeded()
+        var facts = Self.allGood
+        requirement.withdraw(from: &facts)
+        #expect(arbiter.update(facts, now: start) == .release)
+        #expect(arbiter.state == .unlocked(reason))
+        #expect(arbiter.update(facts, now: start) == nil, "a repeated fact issues nothing")
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire, "the lock comes back by itself")
+    }
+
+    @Test func anAlertOnTopReleasesAndReportsItself() {
+        var arbiter = PointerLockArbiter()
+        _ = arbiter.update(Self.allGood, now: start)
+        arbiter.grabSucceeded()
+        var facts = Self.allGood
+        facts.prefersPointerLocked = false
+        facts.alertPresented = true
+        #expect(arbiter.update(facts, now: start) == .release)
+        #expect(arbiter.state == .unlocked(.alertPresented))
+    }
+
+    @Test func suspensionReleasesAndNamesItsCause() {
+        var arbiter = PointerLockArbiter()
+        _ = arbiter.update(Self.allGood, now: start)
+        arbiter.grabSucceeded()
+        var facts = Self.allGood
+        facts.suspension = .disabledByEnvironment
+        #expect(arbiter.update(facts, now: start) == .release)
+        #expect(arbiter.state == .unlocked(.suspended(.disabledByEnvironment)))
+    }
+
+    @Test func fullScreenIsRequiredOnlyWhenAsked() {
+        var arbiter = PointerLockArbiter()
+        var facts = Self.allGood
+        facts.requiresFullScreen = true
+        #expect(arbiter.update(facts, now: start) == nil)
+        #expect(arbiter.state == .unlocked(.notFullScreen))
+        facts.isFullScreen = true
+        #expect(arbiter.update(facts, now: start) == .acquire)
+    }
+
+    @Test func heldButtonsDelayTakingTheLockButNeverBreakIt() {
+        var arbiter = PointerLockArbiter()
+        var facts = Self.allGood
+        facts.buttonsHeld = true
+        #expect(arbiter.update(facts, now: start) == nil)
+        #expect(arbiter.state == .unlocked(.buttonsHeld))
+        facts.buttonsHeld = false
+        #expect(arbiter.update(facts, now: start) == .acquire)
+        arbiter.grabSucceeded()
+        facts.buttonsHeld = true
+        #expect(arbiter.update(facts, now: start) == nil, "firing while locked keeps the lock")
+        #expect(arbiter.state == .locked)
+    }
+
+    @Test func theFirstFailingRequirementIsTheReason() {
+        var arbiter = PointerLockArbiter()
+        var facts = PointerLockFacts()
+        facts.hasFocus = false
+        facts.isViewable = false
+        _ = arbiter.update(facts, now: start)
+        #expect(arbiter.state == .unlocked(.preferenceOff))
+        facts.prefersPointerLocked = true
+        _ = arbiter.update(facts, now: start)
+        #expect(arbiter.state == .unlocked(.notViewable))
+        facts.isViewable = true
+        _ = arbiter.update(facts, now: start)
+        #expect(arbiter.state == .unlocked(.unfocused))
+    }
+
+    @Test func aRefusedGrabIsReportedAndRetriedWithBackOff() {
+        var arbiter = PointerLockArbiter()
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+        arbiter.grabRefused(.alreadyGrabbed, at: start)
+        #expect(arbiter.state == .unlocked(.grabRefused(.alreadyGrabbed)))
+        #expect(arbiter.poll(now: start + .milliseconds(7)) == nil)
+        #expect(arbiter.poll(now: start + .milliseconds(8)) == .acquire)
+        arbiter.grabRefused(.alreadyGrabbed, at: start + .milliseconds(8))
+        #expect(arbiter.retryDeadline == start + .milliseconds(24), "the second delay doubles to 16 ms")
+        #expect(arbiter.poll(now: start + .milliseconds(23)) == nil)
+        #expect(arbiter.poll(now: start + .milliseconds(24)) == .acquire)
+        arbiter.grabSucceeded()
+        #expect(arbiter.state == .locked)
+        #expect(arbiter.retryDeadline == nil)
+    }
+
+    @Test func backOffIsCappedAtAFewFrames() {
+        #expect(PointerLockArbiter.retryDelay(afterRefusals: 1) == .milliseconds(8))
+        #expect(PointerLockArbiter.retryDelay(afterRefusals: 3) == .milliseconds(32))
+        #expect(PointerLockArbiter.retryDelay(afterRefusals: 4) == .milliseconds(64))
+        #expect(PointerLockArbiter.retryDelay(afterRefusals: 1000) == .milliseconds(64))
+    }
+
+    @Test func changedFactsRetryARefusedGrabAtOnce() {
+        var arbiter = PointerLockArbiter()
+        _ = arbiter.update(Self.allGood, now: start)
+        arbiter.grabRefused(.notViewable, at: start)
+        var facts = Self.allGood
+        facts.isFullScreen = true  // any change of facts
+        #expect(arbiter.update(facts, now: start) == .acquire)
+    }
+
+    @Test func noLongerWantingTheLockForgetsTheRefusal() {
+        var arbiter = PointerLockArbiter()
+        _ = arbiter.update(Self.allGood, now: start)
+        arbiter.grabRefused(.frozen, at: start)
+        var facts = Self.allGood
+        facts.hasFocus = false
+        #expect(arbiter.update(facts, now: start) == nil, "nothing is held, so nothing to release")
+        #expect(arbiter.state == .unlocked(.unfocused))
+        #expect(arbiter.retryDeadline == nil)
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+    }
+
+    @Test func aLostGrabIsTakenAgainWhileWanted() {
+        var arbiter = PointerLockArbiter()
+        _ = arbiter.update(Self.allGood, now: start)
+        arbiter.grabSucceeded()
+        #expect(arbiter.grabLost(now: start) == .acquire)
+        var facts = Self.allGood
+        facts.prefersPointerLocked = false
+        _ = arbiter.update(facts, now: start)
+        #expect(arbiter.grabLost(now: start) == nil)
+    }
+}

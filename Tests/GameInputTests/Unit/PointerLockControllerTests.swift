@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import GameInput
+
+/// A platform that records the commands it is given and refuses grabs on request.
+final class RecordingPlatform: PointerLockPlatform {
+    var commands: [String] = []
+    var refusal: GrabRefusal?
+
+    func acquireLock() -> GrabRefusal? {
+        commands.append(refusal.map { "acquire refused: \($0)" } ?? "acquire")
+        return refusal
+    }
+
+    func releaseLock() { commands.append("release") }
+}
+
+final class Preferring: PointerLockPreferring {
+    var prefersPointerLocked: Bool
+    init(_ prefers: Bool) { prefersPointerLocked = prefers }
+}
+
+final class DefaultPreferring: PointerLockPreferring {}
+
+/// States collected from notifications (delivered synchronously on the posting thread).
+final class PostedStates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [PointerLockState] = []
+    var states: [PointerLockState] { lock.withLock { collected } }
+    func append(_ state: PointerLockState) { lock.withLock { collected.append(state) } }
+}
+
+/// A clock the test moves by hand.
+final class ManualClock {
+    var now = ContinuousClock.now
+}
+
+@Suite struct PointerLockControllerTests {
+    let platform = RecordingPlatform()
+    let clock = ManualClock()
+
+    func makeReadyController(root: any PointerLockPreferring) -> PointerLockController {
+        let clock = self.clock
+        let controller = PointerLockController(platform: platform, clock: { clock.now })
+        controller.setViewable(true)
+        controller.setFocused(true)
+        controller.rootPreferring = root
+        return controller
+    }
+
+    @Test func thePreferenceDefaultsToUnlocked() {
+        let controller = makeReadyController(root: DefaultPreferring())
+        #expect(controller.pointerLockState == .unlocked(.preferenceOff))
+        #expect(platform.commands.isEmpty)
+    }
+
+    @Test func stateIsNilWhereLockingIsUnavailable() {
+        let controller = PointerLockController(platform: nil)
+        controller.rootPreferring = Preferring(true)
+        controller.setFocused(true)
+        controller.setViewable(true)
+        #expect(controller.pointerLockState == nil)
+        #expect(!controller.isLocked)
+    }
+
+    @Test func preferenceChangesTakeEffectOnSetNeedsUpdate() {
+        let game = Preferring(false)
+        let controller = makeReadyController(root: game)
+        game.prefersPointerLocked = true
+        #expect(!controller.isLocked, "the preference is read only when asked to update")
+        controller.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(controller.isLocked)
+        #expect(platform.commands == ["acquire"])
+    }
+
+    @Test func anAlertAnswersThePreferenceWhileShown() {
+        let controller = makeReadyController(root: Preferring(true))
+        controller.present(Preferring(false))
+        #expect(controller.pointerLockState == .unlocked(.alertPresented))
+        controller.dismissTopmost()
+        #expect(controller.isLocked)
+        #expect(platform.commands == ["acquire", "release", "acquire"])
+    }
+
+    @Test func observersHearEachRealChangeOnce() {
+        let controller = makeReadyController(root: Preferring(true))
+        var heard: [PointerLockState] = []
+        let observation = controller.addObserver { heard.append($0) }
+        controller.setFocused(false)
+        controller.setFocused(false)
+        controller.setViewable(true)
+        controller.setNeedsUpdateOfPrefersPointerLocked()
+        controller.setFocused(true)
+        #expect(heard == [.unlocked(.unfocused), .locked])
+        observation.cancel()
+        controller.setFocused(false)
+        #expect(heard.count == 2, "a cancelled observation hears nothing")
+    }
+
+    @Test func changesArePostedAsNotifications() {
+        let controller = makeReadyController(root: Preferring(false))
+        let posted = PostedStates()
+        let token = NotificationCenter.default.addObserver(
+            forName: PointerLockState.didChangeNotification, object: controller, queue: nil
+        ) { note in
+            if let state = note.userInfo?[PointerLockState.userInfoKey] as? PointerLockState { posted.append(state) }
+        }
+        defer { NotificationCenter.default.removeObserver(token) }
+        controller.rootPreferring = Preferring(true)
+        controller.rootPreferring = Preferring(true)
+        #expect(posted.states == [.locked])
+    }
+
+    @Test func aRefusedGrabIsRetriedWhenDueAndTheStateFollows() {
+        platform.refusal = .alreadyGrabbed
+        let controller = makeReadyController(root: Preferring(true))
+        #expect(controller.pointerLockState == .unlocked(.grabRefused(.alreadyGrabbed)))
+        controller.retryIfDue()
+        #expect(platform.commands.count == 1, "no retry before the deadline")
+        platform.refusal = nil
+        clock.now += .milliseconds(8)
+        controller.retryIfDue()
+        #expect(controller.isLocked)
+        #expect(platform.commands == ["acquire refused: already grabbed by another client", "acquire"])
+    }
+
+    @Test func anObserverMayChangeThePreferenceWhileBeingToldOfAChange() {
+        let game = Preferring(true)
+        let controller = makeReadyController(root: game)
+        var heard: [PointerLockState] = []
+        let observation = controller.addObserver { state in
+            heard.append(state)
+            if state == .unlocked(.unfocused) {
+                game.prefersPointerLocked = false
+                controller.setNeedsUpdateOfPrefersPointerLocked()
+            }
+        }
+        controller.setFocused(false)
+        #expect(heard == [.unlocked(.unfocused), .unlocked(.preferenceOff)])
+        controller.setFocused(true)
+        #expect(!controller.isLocked)
+        observation.cancel()
+    }
+
+    @Test func teardownReleasesAHeldGrab() {
+        let controller = makeReadyController(root: Preferring(true))
+        controller.releaseForTeardown()
+        #expect(platform.commands == ["acquire", "release"])
+    }
+}
