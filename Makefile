@@ -4,7 +4,8 @@
 SWIFT ?= swift
 ARGS ?=
 
-BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev
+BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev \
+	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox
 
 .PHONY: run test build deps test-deps clean

@@ -26,17 +26,40 @@ let package = Package(
                 .apt(["libxext-dev"]),
             ]
         ),
+        // libpng's simplified API (png_image_*), for textures and screenshots.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // FreeType and fontconfig, for the demo's HUD text.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .apt(["libfontconfig-dev"])]
+        ),
         .target(
             name: "GameInput",
             dependencies: ["CXlib"]
         ),
+        // The demo's engine without X: renderer, scene and assets, camera, text.
+        .target(
+            name: "LockgameEngine",
+            dependencies: ["CPNG", "CFreeType"]
+        ),
         .executableTarget(
             name: "lockgame",
-            dependencies: ["GameInput", "CXlib"]
+            dependencies: ["GameInput", "LockgameEngine", "CXlib"]
         ),
         .testTarget(
             name: "GameInputTests",
             dependencies: ["GameInput", "CXlib", "lockgame"]
+        ),
+        .testTarget(
+            name: "LockgameEngineTests",
+            dependencies: ["LockgameEngine"],
+            // Golden PNGs are read through #filePath-relative paths, not as resources.
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,183 @@
+import Glibc
+
+/// The software rasterizer: draws a `Scene` seen from a `CameraPose` into a `Framebuffer`.
+///
+/// Per frame: sky gradient (one colour per row, following pitch), depth clear, then every
+/// triangle is back-face culled, transformed, trivially rejected against the frustum,
+/// clipped in clip space against the near plane (and a guard band far outside the screen so
+/// fixed-point setup never overflows), and rasterized with the top-left rule. Pixels are
+/// depth-tested on 1/w, textured perspective-correctly (u/w, v/w, 1/w interpolated; nearest
+/// texel, repeat wrap), lit flat per triangle (ambient + Lambert from one directional light)
+/// and blended towards the fog colour by view depth.
+///
+/// Deterministic: the same scene, settings, camera and size give the same pixels. Nothing is
+/// allocated per frame or per triangle (scratch buffers are kept here). Non-finite or absurd
+/// input never crashes or writes outside the buffer: such a camera gets just the sky, such
+/// triangles are skipped.
+///
+/// Not thread-safe; use one renderer per thread.
+public final class Renderer {
+    /// Look of the frame (sky, fog, light, near plane).
+    public var settings: RenderSettings
+    /// Counters from the last `render` call.
+    public private(set) var statistics = RenderStatistics()
+
+    /// Clip-space vertex with texture coordinates in texel units.
+    struct ClipVertex {
+        var x: Float, y: Float, w: Float, u: Float, v: Float
+    }
+
+    /// What the pixel loop needs to sample one texture.
+    struct TextureRef {
+        var texels: UnsafeMutablePointer<UInt32>
+        var width: Int
+        var height: Int
+        var shift: Int
+    }
+
+    /// Guard band: clip x and y to ±guardBand·w, i.e. a few screen widths off-screen.
+    static let guardBand: Float = 8
+    /// Maximum vertices a triangle can have after clipping against 5 planes.
+    static let clipCapacity = 16
+
+    let clipA: UnsafeMutablePointer<ClipVertex>
+    let clipB: UnsafeMutablePointer<ClipVertex>
+    private var textureRefs: UnsafeMutablePointer<TextureRef>
+    private var textureRefCapacity: Int
+    /// One magenta texel, the texture before any triangle has chosen one.
+    private let fallbackTexel: UnsafeMutablePointer<UInt32>
+
+    /// A renderer with the given look.
+    public init(settings: RenderSettings = RenderSettings()) {
+        self.settings = settings
+        clipA = .allocate(capacity: Renderer.clipCapacity)
+        clipB = .allocate(capacity: Renderer.clipCapacity)
+        textureRefCapacity = 16
+        textureRefs = .allocate(capacity: textureRefCapacity)
+        fallbackTexel = .allocate(capacity: 1)
+        fallbackTexel.initialize(to: 0xFFFF_00FF)
+    }
+
+    deinit {
+        clipA.deallocate()
+        clipB.deallocate()
+        textureRefs.deallocate()
+        fallbackTexel.deallocate()
+    }
+
+    /// Renders one frame of `scene` from `camera` into every pixel of `framebuffer`.
+    public func render(_ scene: Scene, camera: CameraPose, into framebuffer: Framebuffer) {
+        statistics = RenderStatistics()
+        let width = framebuffer.width, height = framebuffer.height
+        guard width > 0, height > 0 else { return }
+        let color = framebuffer.pixels.baseAddress!
+        let depth = framebuffer.depth.baseAddress!
+
+        let usable = camera.isFinite
+        var pose = usable ? camera : CameraPose()
+        pose.verticalFieldOfView = min(max(pose.verticalFieldOfView, 0.01), 3.1)
+        pose.pitch = min(max(pose.pitch, -.pi / 2), .pi / 2)
+        let tanHalf = tanf(pose.verticalFieldOfView * 0.5)
+
+        drawSky(color: color, width: width, height: height, pitch: pose.pitch, tanHalf: tanHalf)
+        depth.update(repeating: 0, count: width * height)
+        guard usable, scene.triangleCount > 0 else { return }
+
+        // Texture table for this scene (grown only when a scene has more textures than ever).
+        let textureCount = scene.textures.count
+        if textureCount > textureRefCapacity {
+            textureRefs.deallocate()
+            textureRefCapacity = textureCount
+            textureRefs = .allocate(capacity: textureCount)
+        }
+        for (i, t) in scene.textures.enumerated() {
+            textureRefs[i] = TextureRef(texels: t.texels, width: t.width, height: t.height, shift: t.widthShift)
+        }
+
+        // Camera basis (view space: x right, y up, looking down −z).
+        let eye = pose.position
+        let right = pose.right, up = pose.up, back = -pose.forward
+        let focal = 1 / tanHalf
+        let aspect = Float(width) / Float(height)
+        let focalX = focal / aspect, focalY = focal
+
+        let s = settings
+        let near = s.nearPlane.isFinite ? min(max(s.nearPlane, 1e-4), 1e4) : 0.05
+        let lightTowards = -normalize(s.lightDirection, fallback: SIMD3(0, -1, 0))
+        let ambient = s.ambient.isFinite ? min(max(s.ambient, 0), 1) : 0.4
+        let diffuse = s.diffuse.isFinite ? min(max(s.diffuse, 0), 1) : 0.6
+        var target = RasterTarget(
+            color: color, depth: depth, width: width, height: height,
+            halfWidth: Float(width) * 0.5, halfHeight: Float(height) * 0.5,
+            fogStart: s.fogStart.isFinite ? s.fogStart : 1e30,
+            fogInvRange: (s.fogEnd - s.fogStart).isFinite && s.fogEnd > s.fogStart ? 1 / (s.fogEnd - s.fogStart) : 0,
+            fogRB: s.fogColor & 0x00FF_00FF, fogG: s.fogColor & 0x0000_FF00,
+            texture: TextureRef(texels: fallbackTexel, width: 1, height: 1, shift: 0))
+        var stats = RenderStatistics()
+        let g = Renderer.guardBand
+
+        scene.positions.withUnsafeBufferPointer { positions in
+        scene.uvs.withUnsafeBufferPointer { uvs in
+        scene.normals.withUnsafeBufferPointer { normals in
+        scene.triangleTexture.withUnsafeBufferPointer { triangleTexture in
+            let count = normals.count
+            stats.trianglesSubmitted = count
+            for t in 0..<count {
+                let p0 = positions[3 * t], p1 = positions[3 * t + 1], p2 = positions[3 * t + 2]
+                let n = normals[t]
+                // Back-face culling in world space: front faces have the eye on their normal side.
+                if !(dot(n, eye - p0) > 0) {
+                    stats.trianglesBackFacing += 1
+                    continue
+                }
+                let c0 = Renderer.toClip(p0 - eye, right, up, back, focalX, focalY)
+                let c1 = Renderer.toClip(p1 - eye, right, up, back, focalX, focalY)
+                let c2 = Renderer.toClip(p2 - eye, right, up, back, focalX, focalY)
+                if !(c0.isFinite && c1.isFinite && c2.isFinite) {
+                    stats.trianglesDegenerate += 1
+                    continue
+                }
+                let o0 = Renderer.outcode(c0, near: near, guardBand: g)
+                let o1 = Renderer.outcode(c1, near: near, guardBand: g)
+                let o2 = Renderer.outcode(c2, near: near, guardBand: g)
+                if o0 & o1 & o2 & 0x1F != 0 {
+                    stats.trianglesOutside += 1
+                    continue
+                }
+
+                let texture = textureRefs[Int(triangleTexture[t])]
+                target.texture = texture
+                let lambert = max(dot(n, lightTowards), 0)
+                target.light256 = min(ambient + diffuse * lambert, 1) * 256
+
+                // Texture coordinates in texels (v flipped: OBJ v is up, image rows go down),
+                // shifted by whole texture periods so they start near zero.
+                let tw = Float(texture.width), th = Float(texture.height)
+                var u0 = uvs[3 * t].x * tw, u1 = uvs[3 * t + 1].x * tw, u2 = uvs[3 * t + 2].x * tw
+                var v0 = (1 - uvs[3 * t].y) * th, v1 = (1 - uvs[3 * t + 1].y) * th, v2 = (1 - uvs[3 * t + 2].y) * th
+                let uBase = Renderer.period(min(u0, u1, u2), tw)
+                let vBase = Renderer.period(min(v0, v1, v2), th)
+                // The −0.5 makes the pixel loop's round-to-nearest a floor.
+                let uShift = uBase + 0.5, vShift = vBase + 0.5
+                u0 -= uShift; u1 -= uShift; u2 -= uShift
+                v0 -= vShift; v1 -= vShift; v2 -= vShift
+
+                let a = ClipVertex(x: c0.x, y: c0.y, w: c0.z, u: u0, v: v0)
+                let b = ClipVertex(x: c1.x, y: c1.y, w: c1.z, u: u1, v: v1)
+                let c = ClipVertex(x: c2.x, y: c2.y, w: c2.z, u: u2, v: v2)
+                if (o0 | o1 | o2) & 0x3E0 == 0 {
+                    Renderer.rasterize(a, b, c, target: &target, stats: &stats)
+                    continue
+                }
+                stats.trianglesClipped += 1
+                let vertexCount = clip(a, b, c, near: near, guardBand: g)
+                if vertexCount >= 3 {
+                    for k in 1..<(vertexCount - 1) {
+                        Renderer.rasterize(clipA[0], clipA[k], clipA[k + 1], target: &target, stats: &stats)
+                    }
+                }
+            }
+        }}}}
+        statistics = stats
+    }
+}

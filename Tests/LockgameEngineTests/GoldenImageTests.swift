@@ -1,0 +1,67 @@
+import Testing
+@testable import LockgameEngine
+
+/// Golden-image tests: the demo scene from three fixed poses at 320×180 must match the PNGs in
+/// `Golden/`. Tolerance: at most 0.5% of pixels may differ, and only pixels differing by more
+/// than 2 in some channel count as different.
+///
+/// Goldens are made by running the tests once with `LOCKGAME_UPDATE_GOLDEN=1`, looking at
+/// them, and committing them; without the variable a missing golden is a failure.
+/// `LOCKGAME_WRITE_PREVIEW=1` also writes a 640×360 `preview.png` at the package root.
+@Suite("Golden images")
+struct GoldenImageTests {
+    static let poses: [(name: String, pose: CameraPose)] = [
+        ("spawn", CameraPose(position: SIMD3(0, 1.6, 4.5), yaw: 0, pitch: 0)),
+        ("corner", CameraPose(position: SIMD3(5, 1.6, 5), yaw: -0.75, pitch: -0.15)),
+        ("arch_up", CameraPose(position: SIMD3(1.5, 1.6, -2.5), yaw: -0.35, pitch: 0.45)),
+    ]
+
+    static let maximumChannelDifference = 2
+    static let maximumDifferingFraction = 0.005
+
+    @Test(arguments: poses.map(\.name))
+    func demoSceneMatchesTheGoldenImage(name: String) throws {
+        let pose = GoldenImageTests.poses.first { $0.name == name }!.pose
+        let fb = Framebuffer(width: 320, height: 180)
+        Renderer().render(TestSupport.demoScene, camera: pose, into: fb)
+        let path = TestSupport.goldenDirectory + "/\(name).png"
+        if TestSupport.flag("LOCKGAME_UPDATE_GOLDEN") {
+            try PNGImage.write(pixels: fb.copyPixels(), width: 320, height: 180, path: path)
+        }
+        let golden: PNGImage
+        do {
+            golden = try PNGImage.read(path: path)
+        } catch {
+            Issue.record("golden image unavailable (\(error)); run with LOCKGAME_UPDATE_GOLDEN=1 to create it")
+            return
+        }
+        try #require(golden.width == 320 && golden.height == 180)
+        let actual = fb.copyPixels()
+        var differing = 0
+        for i in 0..<actual.count where GoldenImageTests.differs(actual[i], golden.pixels[i]) {
+            differing += 1
+        }
+        let fraction = Double(differing) / Double(actual.count)
+        if fraction > GoldenImageTests.maximumDifferingFraction {
+            let actualPath = "/tmp/lockgame-\(name).actual.png"
+            try? PNGImage.write(pixels: actual, width: 320, height: 180, path: actualPath)
+            Issue.record("\(differing) pixels (\(fraction * 100)%) differ from \(path); actual image written to \(actualPath)")
+        }
+    }
+
+    @Test func previewScreenshotCanBeWritten() throws {
+        guard TestSupport.flag("LOCKGAME_WRITE_PREVIEW") else { return }
+        let fb = Framebuffer(width: 640, height: 360)
+        Renderer().render(TestSupport.demoScene, camera: TestSupport.demoScene.spawn, into: fb)
+        try PNGImage.write(pixels: fb.copyPixels(), width: 640, height: 360,
+                           path: TestSupport.packageDirectory + "/preview.png")
+    }
+
+    static func differs(_ a: UInt32, _ b: UInt32) -> Bool {
+        for shift in [0, 8, 16, 24] as [UInt32] {
+            let ca = Int(a >> shift & 0xFF), cb = Int(b >> shift & 0xFF)
+            if abs(ca - cb) > maximumChannelDifference { return true }
+        }
+        return false
+    }
+}
