@@ -27,4 +27,7 @@ static inline void CXlib_XISetMask(unsigned char *mask, int event) { XISetMask(m
 /// Whether bit `bit` is set in an XI2 mask (`XIMaskIsSet`).
 static inline int CXlib_XIMaskIsSet(const unsigned char *mask, int bit) { return XIMaskIsSet(mask, bit) != 0; }
 
+/// Frees an XImage through its own destroy function (`XDestroyImage`).
+static inline int CXlib_XDestroyImage(XImage *image) { return XDestroyImage(image); }
+
 #endif

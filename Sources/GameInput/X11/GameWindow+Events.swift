@@ -34,7 +34,7 @@ extension GameWindow {
                          x: Double(button.x), y: Double(button.y), time: UInt32(truncatingIfNeeded: button.time),
                          to: handle)
         default:
-            break
+            otherEventHandler?(&event)
         }
     }
 

@@ -1,4 +1,4 @@
-internal import CXlib
+package import CXlib
 import Foundation
 
 /// A top-level X11 window for a game, with its pointer lock and input.
@@ -22,6 +22,15 @@ public final class GameWindow {
     public var xinputVersion: (major: Int, minor: Int)? {
         connection.xinputVersion.map { (Int($0.major), Int($0.minor)) }
     }
+
+    /// Whether the window is mapped and viewable (a game renders nothing while it is not).
+    public var isViewable: Bool { pointerLock.currentFacts.isViewable }
+    /// Whether the window manager shows the window full-screen (`_NET_WM_STATE_FULLSCREEN`).
+    public var isFullScreen: Bool { pointerLock.currentFacts.isFullScreen }
+
+    /// Called with X events GameInput does not handle itself (for example MIT-SHM completion
+    /// events of the demo's presenter in this package).
+    package var otherEventHandler: ((UnsafeMutablePointer<XEvent>) -> Void)?
 
     /// The X connection, for the demo's presenter in this package.
     package let connection: X11Connection

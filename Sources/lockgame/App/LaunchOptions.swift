@@ -1,12 +1,21 @@
-/// The command line, parsed. Any unknown flag or bad value is an error with one clear line.
+/// The command line, parsed and checked. Any unknown flag or bad value is an ``Invalid``
+/// error whose description is one clear line.
 struct LaunchOptions: Equatable {
     var displayName: String?
     var width = 960
     var height = 540
+    var framesPerSecond = 60
+    var sensitivity = 0.1
+    var invertY = false
+    var assetsDirectory: String?
+    var headless = false
+    var frames: Int?
+    var scriptPath: String?
+    var screenshotPath: String?
     var showHelp = false
     var showVersion = false
 
-    struct Invalid: Error, CustomStringConvertible {
+    struct Invalid: Error, Equatable, CustomStringConvertible {
         let description: String
     }
 
@@ -15,6 +24,13 @@ struct LaunchOptions: Equatable {
         func value(for flag: String) throws(Invalid) -> String {
             guard let value = remaining.popFirst() else { throw Invalid(description: "\(flag) needs a value") }
             return value
+        }
+        func integer(for flag: String, in range: ClosedRange<Int>) throws(Invalid) -> Int {
+            let text = try value(for: flag)
+            guard let number = Int(text), range.contains(number) else {
+                throw Invalid(description: "\(flag) wants a whole number \(range.lowerBound)…\(range.upperBound), not \"\(text)\"")
+            }
+            return number
         }
         while let argument = remaining.popFirst() {
             switch argument {
@@ -25,13 +41,35 @@ struct LaunchOptions: Equatable {
                 let text = try value(for: argument)
                 let parts = text.split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-                      (64...16384).contains(w), (64...16384).contains(h) else {
-                    throw Invalid(description: "--size wants WIDTHxHEIGHT with each side 64…16384, not \"\(text)\"")
+                      (64...8192).contains(w), (64...8192).contains(h) else {
+                    throw Invalid(description: "--size wants WIDTHxHEIGHT with each side 64…8192, not \"\(text)\"")
                 }
                 width = w
                 height = h
+            case "--fps": framesPerSecond = try integer(for: argument, in: 0...1000)
+            case "--sensitivity":
+                let text = try value(for: argument)
+                guard let number = Double(text), number.isFinite, number > 0, number <= 100 else {
+                    throw Invalid(description: "--sensitivity wants degrees per count, a number above 0 and at most 100, not \"\(text)\"")
+                }
+                sensitivity = number
+            case "--invert-y": invertY = true
+            case "--assets": assetsDirectory = try value(for: argument)
+            case "--headless": headless = true
+            case "--frames": frames = try integer(for: argument, in: 1...100_000)
+            case "--script": scriptPath = try value(for: argument)
+            case "--screenshot": screenshotPath = try value(for: argument)
             default:
                 throw Invalid(description: "unknown option \"\(argument)\"")
+            }
+        }
+        if showHelp || showVersion { return }
+        if headless {
+            guard screenshotPath != nil else { throw Invalid(description: "--headless needs --screenshot FILE.png to save what it renders") }
+            guard displayName == nil else { throw Invalid(description: "--display makes no sense with --headless") }
+        } else {
+            for (flag, given) in [("--frames", frames != nil), ("--script", scriptPath != nil), ("--screenshot", screenshotPath != nil)] where given {
+                throw Invalid(description: "\(flag) works only with --headless")
             }
         }
     }

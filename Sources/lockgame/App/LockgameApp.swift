@@ -1,28 +1,45 @@
 import Foundation
 import GameInput
+import LockgameEngine
 
-/// The demo's entry point: parses the command line, opens the window and runs the loop.
+/// The demo's entry point: parses the command line, loads the room and runs it live on X or
+/// headless. Every failure is one line on standard error and a non-zero exit code: 2 for a
+/// bad command line or no display, 1 for unusable assets or output.
 enum LockgameApp {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static let usage = """
         usage: lockgame [options]
+               lockgame --headless --screenshot FILE.png [--frames N] [--script FILE] [options]
 
-        A window on the X desktop that prefers a locked pointer, to try GameInput's pointer lock.
+        A small 3D room to look around in with a locked pointer: GameInput's demo.
 
         options:
-          --display NAME   X display to use (default: $DISPLAY)
-          --size WxH       window size in pixels (default: 960x540)
-          --help           show this help and exit
-          --version        print the version and exit
+          --display NAME       X display to use (default: $DISPLAY)
+          --size WxH           window or image size in pixels (default: 960x540)
+          --fps N              frames per second to render, 0 for uncapped (default: 60)
+          --sensitivity DEG    degrees of turn per pointer count (default: 0.1)
+          --invert-y           moving the pointer down looks up
+          --assets DIR         folder with scene.txt, meshes and textures (default: ./assets
+                               next to the package)
+          --headless           render without an X server and save the last frame
+          --frames N           frames to render headless (default: the script's length + 1)
+          --script FILE        scripted input for headless runs (wait N, look DX DY,
+                               key NAME down|up, press NAME, click X Y)
+          --screenshot FILE    where a headless run saves its PNG
+          --help               show this help and exit
+          --version            print the version and exit
 
         keys:
-          L       toggle the lock preference
-          Esc     release the pointer (preference off)
-          click   ask for the lock again (primary button)
-          N       show a simulated "network error" alert (it prefers the pointer unlocked)
-          Return  dismiss the alert
-          Q       quit
+          L            toggle the lock preference
+          Esc          release the pointer (preference off)
+          click        ask for the lock again (primary button)
+          N            show a simulated "network error" alert (it prefers the pointer unlocked)
+          Return, OK   dismiss the alert; the lock comes back by itself
+          W A S D      walk (Shift runs)
+          F11          toggle full-screen
+          F12          save a screenshot (lockgame-TIME.png)
+          Q            quit (also the window's close button, SIGINT, SIGTERM, SIGHUP)
         """
 
     static func run(arguments: [String]) -> Int32 {
@@ -36,49 +53,76 @@ enum LockgameApp {
         if options.showHelp { print(usage); return 0 }
         if options.showVersion { print("lockgame \(version)"); return 0 }
 
+        let scene: Scene
+        let hud: HUDPainter
+        do {
+            let assets = try AssetLocator.locate(explicit: options.assetsDirectory)
+            scene = try SceneLoader.load(directory: assets)
+            hud = try HUDPainter()
+        } catch {
+            printError("lockgame: \(error)")
+            return 1
+        }
+        return options.headless
+            ? runHeadless(options: options, scene: scene, hud: hud)
+            : MainActor.assumeIsolated { runLive(options: options, scene: scene, hud: hud) }
+    }
+
+    private static func runHeadless(options: LaunchOptions, scene: Scene, hud: HUDPainter) -> Int32 {
+        var script: InputScript?
+        if let path = options.scriptPath {
+            do {
+                script = try InputScript(contentsOf: path)
+            } catch {
+                printError("lockgame: \(error)")
+                return 2
+            }
+        }
+        let session = GameSession(scene: scene, lock: nil, sensitivity: options.sensitivity,
+                                  invertY: options.invertY, log: { _ in })
+        let run = HeadlessRun(session: session, hud: hud, width: options.width, height: options.height,
+                              frames: options.frames ?? (script?.length ?? 0) + 1,
+                              framesPerSecond: options.framesPerSecond, script: script)
+        let framebuffer = run.run()
+        let path = options.screenshotPath ?? "lockgame.png"
+        do {
+            try PNGImage.write(pixels: framebuffer.copyPixels(), width: framebuffer.width,
+                               height: framebuffer.height, path: path)
+        } catch {
+            printError("lockgame: \(error)")
+            return 1
+        }
+        print("screenshot: \(path)")
+        return 0
+    }
+
+    @MainActor
+    private static func runLive(options: LaunchOptions, scene: Scene, hud: HUDPainter) -> Int32 {
         let window: GameWindow
         do {
             window = try GameWindow(title: "lockgame", width: options.width, height: options.height,
                                     displayName: options.displayName)
         } catch {
-            printError("lockgame: \(error). Start an X server or run under xvfb-run.")
+            printError("lockgame: \(error). Start an X server, run under xvfb-run, or use --headless.")
             return 2
         }
         TerminationSignals.install()
-        return MainActor.assumeIsolated { runLoop(window: window) }
-    }
-
-    @MainActor
-    private static func runLoop(window: GameWindow) -> Int32 {
         // Unbuffered, one line per write: tests and scripts read these lines as they happen.
         let log: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
-        let demo = LockDemo(lock: window.pointerLock, log: log)
-        let painter = StatusPainter(window: window)
-        let observation = window.pointerLock.addObserver { state in log("lock: \(state)") }
         if let version = window.xinputVersion {
             log("xinput: \(version.major).\(version.minor)")
-        } else {
-            log("lock: unavailable (the X server has no XInput 2.2)")
         }
-        log("lock: \(window.pointerLock.pointerLockState.map { "\($0)" } ?? "unavailable")")
-        window.show()
-        var needsPaint = true
-        while !demo.wantsToQuit && TerminationSignals.pending == nil {
-            window.waitForEvents(until: .now + .milliseconds(100))
-            let stateBefore = window.pointerLock.pointerLockState
-            window.pollEvents { event in
-                if demo.handle(event) { needsPaint = true }
-            }
-            if window.pointerLock.pointerLockState != stateBefore { needsPaint = true }
-            if needsPaint {
-                painter.paint(demo: demo, state: window.pointerLock.pointerLockState,
-                              width: window.width, height: window.height)
-                needsPaint = false
-            }
+        let session = GameSession(scene: scene, lock: window.pointerLock, sensitivity: options.sensitivity,
+                                  invertY: options.invertY, log: log)
+        do {
+            let loop = try LiveGameLoop(window: window, session: session, hud: hud,
+                                        framesPerSecond: options.framesPerSecond, log: log)
+            loop.run()
+        } catch {
+            window.close()
+            printError("lockgame: \(error)")
+            return 1
         }
-        if let signal = TerminationSignals.pending { log("quit: signal \(signal)") } else { log("quit") }
-        observation.cancel()
-        window.close()
         return 0
     }
 

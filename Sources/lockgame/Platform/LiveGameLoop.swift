@@ -1,0 +1,145 @@
+import Foundation
+import GameInput
+import LockgameEngine
+
+/// The game on an X desktop: gathers input from the window into ``PlayerAction``s, advances
+/// the session, renders and presents at the target rate, and between frames sleeps in
+/// `poll()` on the X connection.
+///
+/// It renders continuously only while something moves (the pointer is locked, keys are held,
+/// a notice shows); otherwise it draws only when the picture changes, so an idle, unfocused
+/// game uses almost no CPU. Nothing is drawn while the window is not viewable.
+@MainActor
+final class LiveGameLoop {
+    private let window: GameWindow
+    private let session: GameSession
+    private let renderer = Renderer()
+    private let hud: HUDPainter
+    private let presenter: FramePresenter
+    private let frameInterval: Duration
+    private let log: (String) -> Void
+    private var status: FrameStatus
+    private var needsFrame = true
+    private var framesThisSecond = 0
+    private var secondStarted = ContinuousClock.now
+    private var lastAdvance = ContinuousClock.now
+    private var nextFrame = ContinuousClock.now
+    private var observation: PointerLockObservation?
+
+    init(window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int,
+         log: @escaping (String) -> Void) throws(FramePresenter.Unsupported) {
+        self.window = window
+        self.session = session
+        self.hud = hud
+        self.log = log
+        presenter = try FramePresenter(window: window)
+        frameInterval = framesPerSecond > 0 ? .nanoseconds(1_000_000_000 / framesPerSecond) : .zero
+        let described = FrameStatus.describing(window.pointerLock.pointerLockState)
+        status = FrameStatus(lockLine: described.line, isLocked: described.isLocked)
+        session.frameWidth = window.width
+        session.frameHeight = window.height
+        observation = window.pointerLock.addObserver { [weak self] state in
+            self?.lockChanged(to: state)
+        }
+        log("lock: \(window.pointerLock.pointerLockState.map { "\($0)" } ?? "unavailable (the X server has no XInput 2.2)")")
+    }
+
+    /// Runs until the player quits, the window is closed or a termination signal arrives.
+    func run() {
+        log("present: " + (presenter.usesSharedMemory ? "MIT-SHM" : "XPutImage"))
+        window.show()
+        while !session.wantsToQuit && TerminationSignals.pending == nil {
+            let continuous = status.isLocked || session.isAnimating
+            // Sleep until the next frame is due; when no frame can be drawn (nothing changes,
+            // the window is hidden, or the server still reads the last frame) until an event.
+            let canDraw = (needsFrame || continuous) && window.isViewable && !presenter.isBusy
+            window.waitForEvents(until: canDraw ? nextFrame : .now + .seconds(1))
+            gatherInput()
+            let now = ContinuousClock.now
+            guard now >= nextFrame, needsFrame || continuous, window.isViewable, !presenter.isBusy else { continue }
+            gatherInput()  // the latest deltas, just before they are latched into the camera
+            renderFrame(at: now)
+            nextFrame = max(nextFrame + frameInterval, now)
+        }
+        if let signal = TerminationSignals.pending { log("quit: signal \(signal)") } else { log("quit") }
+        observation?.cancel()
+        presenter.close()
+        window.close()
+    }
+
+    private func gatherInput() {
+        window.pollEvents { event in
+            switch event {
+            case .relativeMotion(let motion):
+                session.handle(.look(unaccelerated: motion.unaccelerated, accelerated: motion.accelerated,
+                                     receivedAt: motion.receivedAt))
+            case .key(let key):
+                if session.handle(.key(key.key, key.phase, isRepeat: key.isRepeat)) { needsFrame = true }
+            case .button(let button):
+                if session.handle(.button(button.button, button.phase, x: button.x, y: button.y)) { needsFrame = true }
+            case .resized(let width, let height):
+                presenter.resize(width: width, height: height)
+                session.frameWidth = width
+                session.frameHeight = height
+                needsFrame = true
+            case .exposed:
+                needsFrame = true
+            case .closeRequested:
+                session.handle(.closeRequested)
+            }
+        }
+        if session.wantsFullScreenToggle {
+            session.wantsFullScreenToggle = false
+            window.setFullScreen(!window.isFullScreen)
+        }
+    }
+
+    private func renderFrame(at now: ContinuousClock.Instant) {
+        let started = ContinuousClock.now
+        let oldestLook = session.latchLook()
+        session.advance(by: seconds(now - lastAdvance))
+        lastAdvance = now
+        let framebuffer = presenter.framebuffer
+        renderer.render(session.scene, camera: session.interpolatedPose, into: framebuffer)
+        hud.paint(session, status: status, into: framebuffer)
+        if session.wantsScreenshot {
+            session.wantsScreenshot = false
+            saveScreenshot(framebuffer)
+        }
+        presenter.present()
+        let presented = ContinuousClock.now
+        status.frameMilliseconds = seconds(presented - started) * 1000
+        if let oldestLook { status.inputToPresentMilliseconds = seconds(presented - oldestLook) * 1000 }
+        framesThisSecond += 1
+        if presented - secondStarted >= .seconds(1) {
+            status.framesPerSecond = Double(framesThisSecond) / seconds(presented - secondStarted)
+            framesThisSecond = 0
+            secondStarted = presented
+        }
+        needsFrame = false
+    }
+
+    private func lockChanged(to state: PointerLockState) {
+        log("lock: \(state)")
+        let described = FrameStatus.describing(state)
+        status.lockLine = described.line
+        status.isLocked = described.isLocked
+        if state.isLocked { session.lockEngaged() }
+        if state.reason == .unfocused { session.releaseHeldKeys() }
+        needsFrame = true
+    }
+
+    private func saveScreenshot(_ framebuffer: Framebuffer) {
+        let path = "lockgame-\(Int(Date().timeIntervalSince1970)).png"
+        do {
+            try PNGImage.write(pixels: framebuffer.copyPixels(), width: framebuffer.width, height: framebuffer.height, path: path)
+            log("screenshot: \(path)")
+        } catch {
+            log("screenshot failed: \(error)")
+        }
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+}

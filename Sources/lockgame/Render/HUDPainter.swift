@@ -1,0 +1,98 @@
+import Foundation
+import GameInput
+import LockgameEngine
+
+/// Draws everything over the 3D scene: the status panel, the key line, the crosshair, the
+/// "Press Esc to release the pointer" notice and the alert with its OK button.
+struct HUDPainter {
+    let text: TextRenderer
+    let largeText: TextRenderer
+
+    init() throws(TextError) {
+        text = try TextRenderer(pixelSize: 14)
+        largeText = try TextRenderer(pixelSize: 18)
+    }
+
+    static let keyLine = "L lock   Esc release   click lock   N alert   WASD walk   Shift run   F11 full-screen   F12 screenshot   Q quit"
+
+    func paint(_ session: GameSession, status: FrameStatus, into framebuffer: Framebuffer) {
+        let width = framebuffer.width, height = framebuffer.height
+        let pixels = framebuffer.pixels
+        guard width > 0, height > 0 else { return }
+
+        var lines = [
+            status.lockLine,
+            "preference: " + (session.screen.prefersPointerLocked ? "locked" : "unlocked"),
+        ]
+        if let fps = status.framesPerSecond, let frame = status.frameMilliseconds {
+            lines.append(String(format: "%.0f fps   frame %.2f ms", fps, frame))
+        }
+        if let look = session.lastLook {
+            lines.append(String(format: "delta raw (%+.2f, %+.2f)  accel (%+.2f, %+.2f)",
+                                look.unaccelerated.dx, look.unaccelerated.dy, look.accelerated.dx, look.accelerated.dy))
+        }
+        if let latency = status.inputToPresentMilliseconds {
+            lines.append(String(format: "input to present %.2f ms", latency))
+        }
+        let pose = session.controller
+        lines.append(String(format: "yaw %.1f deg  pitch %.1f deg", pose.yaw * 180 / .pi, pose.pitch * 180 / .pi))
+
+        let lineHeight = text.lineHeight
+        let panelWidth = (lines.map { text.measure($0).width }.max() ?? 0) + 20
+        text.fillRect(x: 8, y: 8, width: panelWidth, height: lines.count * lineHeight + 12,
+                      color: 0xA0_00_00_00, into: pixels, width: width, height: height)
+        for (index, line) in lines.enumerated() {
+            let color: UInt32 = index == 0 ? (status.isLocked ? 0xFF_6B_E0_8A : 0xFF_FF_B0_5A) : 0xFF_F0_F0_F0
+            text.draw(line, x: 18, baseline: 14 + text.ascender + index * lineHeight, color: color,
+                      into: pixels, width: width, height: height)
+        }
+
+        let keyWidth = text.measure(Self.keyLine).width
+        text.fillRect(x: 0, y: height - lineHeight - 10, width: width, height: lineHeight + 10,
+                      color: 0x90_00_00_00, into: pixels, width: width, height: height)
+        text.draw(Self.keyLine, x: max(8, (width - keyWidth) / 2), baseline: height - 7 - text.descender,
+                  color: 0xFF_D8_D8_D8, into: pixels, width: width, height: height)
+
+        if status.isLocked {
+            let cx = width / 2, cy = height / 2
+            text.fillRect(x: cx - 8, y: cy - 1, width: 17, height: 2, color: 0xC0_FF_FF_FF, into: pixels, width: width, height: height)
+            text.fillRect(x: cx - 1, y: cy - 8, width: 2, height: 17, color: 0xC0_FF_FF_FF, into: pixels, width: width, height: height)
+        }
+        if session.showsLockNotice && status.isLocked {
+            paintNotice("Press Esc to release the pointer", width: width, height: height, pixels: pixels)
+        }
+        if let alert = session.alert {
+            paintAlert(alert, width: width, height: height, pixels: pixels)
+        }
+    }
+
+    private func paintNotice(_ notice: String, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
+        let size = largeText.measure(notice)
+        let x = (width - size.width) / 2, y = max(0, height / 2 - 90)
+        largeText.fillRect(x: x - 16, y: y - 10, width: size.width + 32, height: size.height + 20,
+                           color: 0xC0_10_10_10, into: pixels, width: width, height: height)
+        largeText.draw(notice, x: x, baseline: y + largeText.ascender, color: 0xFF_FF_FF_FF,
+                       into: pixels, width: width, height: height)
+    }
+
+    private func paintAlert(_ alert: NetworkErrorAlert, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
+        let layout = AlertLayout(frameWidth: width, frameHeight: height)
+        text.fillRect(x: 0, y: 0, width: width, height: height, color: 0x80_00_00_00, into: pixels, width: width, height: height)
+        text.fillRect(x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: layout.boxHeight,
+                      color: 0xFF_2B_2F_3A, into: pixels, width: width, height: height)
+        text.fillRect(x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: 4,
+                      color: 0xFF_E0_5A_4A, into: pixels, width: width, height: height)
+        largeText.draw(alert.title, x: layout.boxX + 20, baseline: layout.boxY + 20 + largeText.ascender,
+                       color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+        text.draw(alert.message, x: layout.boxX + 20, baseline: layout.boxY + 56 + text.ascender,
+                  color: 0xFF_DD_DD_DD, into: pixels, width: width, height: height)
+        text.draw("Press Return or click OK.", x: layout.boxX + 20, baseline: layout.boxY + 56 + text.ascender + text.lineHeight,
+                  color: 0xFF_AA_AA_AA, into: pixels, width: width, height: height)
+        text.fillRect(x: layout.buttonX, y: layout.buttonY, width: layout.buttonWidth, height: layout.buttonHeight,
+                      color: 0xFF_4A_7B_E0, into: pixels, width: width, height: height)
+        let ok = text.measure("OK")
+        text.draw("OK", x: layout.buttonX + (layout.buttonWidth - ok.width) / 2,
+                  baseline: layout.buttonY + (layout.buttonHeight - text.lineHeight) / 2 + text.ascender,
+                  color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+    }
+}
