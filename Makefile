@@ -8,7 +8,7 @@ BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxe
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox
 
-.PHONY: run test build deps test-deps clean
+.PHONY: run test build deps test-deps docs-screenshot clean
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -20,10 +20,18 @@ build: deps
 test: test-deps
 	$(SWIFT) test
 
+# The README's picture, rendered headless from a script.
+docs-screenshot: build
+	.build/debug/lockgame --headless --size 960x540 --script docs/readme-shot.txt --screenshot docs/lockgame-headless.png
+
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
 
-test-deps:
+test-# The README's picture, rendered headless from a script.
+docs-screenshot: build
+	.build/debug/lockgame --headless --size 960x540 --script docs/readme-shot.txt --screenshot docs/lockgame-headless.png
+
+deps:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 
 clean:

@@ -51,9 +51,20 @@ let package = Package(
             name: "lockgame",
             dependencies: ["GameInput", "LockgameEngine", "CXlib"]
         ),
+        // Test support shared by the X integration suites: Xvfb + openbox fixtures, a second
+        // X client that probes grabs and injects input with XTest, child processes.
+        .target(
+            name: "XServerTestSupport",
+            dependencies: ["CXlib"],
+            path: "Tests/XServerTestSupport"
+        ),
         .testTarget(
             name: "GameInputTests",
-            dependencies: ["GameInput", "CXlib", "lockgame"]
+            dependencies: ["GameInput", "CXlib", "XServerTestSupport"]
+        ),
+        .testTarget(
+            name: "LockgameTests",
+            dependencies: ["lockgame", "GameInput", "LockgameEngine", "CXlib", "XServerTestSupport"]
         ),
         .testTarget(
             name: "LockgameEngineTests",

@@ -1,4 +1,5 @@
 import Foundation
+import XServerTestSupport
 @testable import GameInput
 
 /// Runs a real ``GameWindow`` in the test process and collects what it reports.

@@ -1,6 +1,7 @@
 import CXlib
 import Foundation
 import Testing
+import XServerTestSupport
 @testable import GameInput
 
 /// The library against a real X server (Xvfb) and window manager (openbox), driven with XTest,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A program the tests started, with its output collected line by line and a bounded stop.
 /// Tests stop only the processes they started, by their PIDs.
@@ -6,21 +6,21 @@ import Foundation
 /// Started with `posix_spawn`, every signal unblocked and at its default action: test threads
 /// block most signals, and a child inheriting that mask misbehaves (Xvfb's scheduler and
 /// openbox rely on signals; a game could not be stopped with SIGTERM).
-final class ChildProcess: @unchecked Sendable {
-    let pid: pid_t
+public final class ChildProcess: @unchecked Sendable {
+    public let pid: pid_t
     private let lock = NSLock()
     private var buffered = ""
     private var collectedLines: [String] = []
     private var exitStatus: Int32?
     private var reader: Thread?
 
-    struct SpawnFailure: Error, CustomStringConvertible {
+    public struct SpawnFailure: Error, CustomStringConvertible {
         let executable: String
         let code: Int32
-        var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+        public var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
     }
 
-    init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
+    public init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
 
@@ -74,17 +74,17 @@ final class ChildProcess: @unchecked Sendable {
         thread.start()
     }
 
-    var isRunning: Bool { reap(blocking: false) == nil }
+    public var isRunning: Bool { reap(blocking: false) == nil }
 
     /// Every complete line printed so far (standard output and error together).
-    var lines: [String] {
+    public var lines: [String] {
         lock.lock(); defer { lock.unlock() }
         return collectedLines
     }
 
     /// Waits until a line satisfying `predicate` has been printed, at most `timeout`.
     @discardableResult
-    func waitForLine(timeout: Duration = .seconds(10), where predicate: (String) -> Bool) -> String? {
+    public func waitForLine(timeout: Duration = .seconds(10), where predicate: (String) -> Bool) -> String? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let match = lines.first(where: predicate) { return match }
@@ -99,7 +99,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Waits for the process to exit by itself, at most `timeout`; returns its wait status
     /// decoded as an exit code (or 128 + signal), or nil while it still runs.
-    func waitForExit(timeout: Duration) -> Int32? {
+    public func waitForExit(timeout: Duration) -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let status = reap(blocking: false) { return status }
@@ -109,12 +109,12 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Sends `signal` to the process.
-    func send(_ signal: Int32) {
+    public func send(_ signal: Int32) {
         if isRunning { kill(pid, signal) }
     }
 
     /// Stops the process: SIGTERM, then SIGKILL after `grace`. Bounded.
-    func stop(grace: Duration = .seconds(3)) {
+    public func stop(grace: Duration = .seconds(3)) {
         guard isRunning else { return }
         kill(pid, SIGTERM)
         if waitForExit(timeout: grace) == nil {

@@ -1,6 +1,7 @@
 import CXlib
 import Foundation
 import Testing
+import XServerTestSupport
 
 /// The real `lockgame` program on a real X server and window manager, driven with XTest
 /// keys and clicks; its log lines say what it believes, a second client's grab says what X holds.

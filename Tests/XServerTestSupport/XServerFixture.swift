@@ -2,19 +2,19 @@ import Foundation
 
 /// A private X server (Xvfb) on a free display number, with a real window manager (openbox)
 /// running on it. Stops both when released.
-final class XServerFixture {
-    let displayName: String
+public final class XServerFixture {
+    public let displayName: String
     /// A second client on the display, closed before the server stops.
-    let probe: XProbe
+    public let probe: XProbe
     private let server: ChildProcess
     private var windowManager: ChildProcess?
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case missingProgram(String)
         case serverDidNotStart(String)
         case windowManagerDidNotStart
 
-        var description: String {
+        public var description: String {
             switch self {
             case .missingProgram(let name): "\(name) is not installed (make test installs it)"
             case .serverDidNotStart(let output): "Xvfb did not report a display: \(output)"
@@ -25,7 +25,7 @@ final class XServerFixture {
 
     /// Starts Xvfb (and openbox unless `windowManager` is false). `extraServerArguments` go to
     /// Xvfb, for example `["-extension", "XInputExtension"]`.
-    init(windowManager: Bool = true, extraServerArguments: [String] = []) throws {
+    public init(windowManager: Bool = true, extraServerArguments: [String] = []) throws {
         let xvfb = try Self.locate("Xvfb")
         // -displayfd 1: Xvfb picks a free display number and prints it when it is ready.
         server = try ChildProcess(
@@ -59,9 +59,9 @@ final class XServerFixture {
     }
 
     /// The server's process, to kill it under a client.
-    var serverProcess: ChildProcess { server }
+    public var serverProcess: ChildProcess { server }
 
-    func stop() {
+    public func stop() {
         probe.close()
         stopProcesses()
     }
@@ -74,7 +74,7 @@ final class XServerFixture {
 
     deinit { stop() }
 
-    static func locate(_ program: String) throws -> String {
+    public static func locate(_ program: String) throws -> String {
         for directory in ["/usr/bin", "/usr/local/bin", "/bin"] {
             let path = directory + "/" + program
             if FileManager.default.isExecutableFile(atPath: path) { return path }

@@ -4,17 +4,17 @@ import Foundation
 /// A second X client that looks at the server from outside the code under test: it tries to
 /// grab the pointer (the proof of a lock), injects input with XTest, and owns a window to
 /// switch focus to.
-final class XProbe {
-    let display: OpaquePointer
-    let root: UInt
-    private(set) var otherWindow: UInt = 0
+public final class XProbe {
+    public let display: OpaquePointer
+    public let root: UInt
+    public private(set) var otherWindow: UInt = 0
 
-    struct CannotConnect: Error, CustomStringConvertible {
+    public struct CannotConnect: Error, CustomStringConvertible {
         let displayName: String
-        var description: String { "the probe cannot open display \(displayName)" }
+        public var description: String { "the probe cannot open display \(displayName)" }
     }
 
-    init(displayName: String) throws {
+    public init(displayName: String) throws {
         guard let display = XOpenDisplay(displayName) else { throw CannotConnect(displayName: displayName) }
         self.display = display
         root = XDefaultRootWindow(display)
@@ -23,7 +23,7 @@ final class XProbe {
     private var isClosed = false
 
     /// Closes the connection; call before the server goes away.
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         XCloseDisplay(display)
@@ -33,7 +33,7 @@ final class XProbe {
 
     /// Tries `XGrabPointer` on the root window and lets go at once when it succeeds.
     /// Returns the Xlib status: `GrabSuccess` (0) or `AlreadyGrabbed` (1) and so on.
-    func tryGrab() -> Int32 {
+    public func tryGrab() -> Int32 {
         let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
                                   0, 0, UInt(CurrentTime))
         if status == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
@@ -42,35 +42,35 @@ final class XProbe {
     }
 
     /// Whether another client holds the pointer grab right now.
-    var pointerIsGrabbed: Bool { tryGrab() == AlreadyGrabbed }
+    public var pointerIsGrabbed: Bool { tryGrab() == AlreadyGrabbed }
 
     /// Holds a pointer grab of our own (to refuse the code under test's grab) until `releaseGrab()`.
-    func holdGrab() -> Int32 {
+    public func holdGrab() -> Int32 {
         let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
                                   0, 0, UInt(CurrentTime))
         XSync(display, 0)
         return status
     }
 
-    func releaseGrab() {
+    public func releaseGrab() {
         XUngrabPointer(display, UInt(CurrentTime))
         XSync(display, 0)
     }
 
     /// Injects relative pointer motion through XTest, as a mouse would.
-    func moveRelative(dx: Int32, dy: Int32) {
+    public func moveRelative(dx: Int32, dy: Int32) {
         XTestFakeRelativeMotionEvent(display, dx, dy, 0)
         XFlush(display)
     }
 
     /// Moves the pointer to absolute root coordinates through XTest.
-    func moveAbsolute(x: Int32, y: Int32) {
+    public func moveAbsolute(x: Int32, y: Int32) {
         XTestFakeMotionEvent(display, -1, x, y, 0)
         XSync(display, 0)
     }
 
     /// Presses and releases a pointer button.
-    func click(button: UInt32 = 1) {
+    public func click(button: UInt32 = 1) {
         XTestFakeButtonEvent(display, button, 1, 0)
         XTestFakeButtonEvent(display, button, 0, 0)
         XSync(display, 0)
@@ -78,26 +78,26 @@ final class XProbe {
 
     /// Presses `modifiers` and `key` (keysyms), then releases them in reverse order, 10 ms
     /// apart as a typist would (openbox's alt-tab needs the gaps).
-    func press(_ keysym: UInt32, with modifiers: [UInt32] = []) {
+    public func press(_ keysym: UInt32, with modifiers: [UInt32] = []) {
         let codes = (modifiers + [keysym]).map { UInt32(XKeysymToKeycode(display, KeySym($0))) }
         for code in codes { sendKey(code, down: true) }
         for code in codes.reversed() { sendKey(code, down: false) }
     }
 
     /// Presses or releases one key by key code.
-    func sendKey(_ code: UInt32, down: Bool) {
+    public func sendKey(_ code: UInt32, down: Bool) {
         XTestFakeKeyEvent(display, code, down ? 1 : 0, 0)
         XSync(display, 0)
         Thread.sleep(forTimeInterval: 0.01)
     }
 
     /// Alt+Tab through the window manager.
-    func altTab() {
+    public func altTab() {
         press(UInt32(XK_Tab), with: [UInt32(XK_Alt_L)])
     }
 
     /// The window that has keyboard focus.
-    var focusedWindow: UInt {
+    public var focusedWindow: UInt {
         var focus: UInt = 0
         var revert: Int32 = 0
         XGetInputFocus(display, &focus, &revert)
@@ -105,7 +105,7 @@ final class XProbe {
     }
 
     /// Creates and shows a plain top-level window titled "other", to switch focus to.
-    func showOtherWindow() {
+    public func showOtherWindow() {
         otherWindow = XCreateSimpleWindow(display, root, 40, 40, 300, 200, 0, 0, 0x336699)
         XStoreName(display, otherWindow, "other")
         XMapRaised(display, otherWindow)
@@ -113,7 +113,7 @@ final class XProbe {
     }
 
     /// Asks the window manager to activate `window` (`_NET_ACTIVE_WINDOW`), as a taskbar would.
-    func activate(_ window: UInt) {
+    public func activate(_ window: UInt) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
@@ -125,7 +125,7 @@ final class XProbe {
     }
 
     /// The top-level client window titled `title`, found through the window manager's list.
-    func findWindow(titled title: String) -> UInt? {
+    public func findWindow(titled title: String) -> UInt? {
         var actualType: UInt = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
@@ -145,8 +145,26 @@ final class XProbe {
         return nil
     }
 
+    /// The window's pixels as 0xXXRRGGBB, read with `XGetImage` (what the server shows).
+    public func capture(_ window: UInt) -> (width: Int, height: Int, pixels: [UInt32])? {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0,
+              let image = XGetImage(display, window, 0, 0, UInt32(attributes.width), UInt32(attributes.height),
+                                    UInt(bitPattern: -1), ZPixmap) else { return nil }
+        defer { CXlib_XDestroyImage(image) }
+        let width = Int(image.pointee.width), height = Int(image.pointee.height)
+        guard image.pointee.bits_per_pixel == 32, let data = image.pointee.data else { return nil }
+        let stride = Int(image.pointee.bytes_per_line)
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data).advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width { pixels[y * width + x] = row[x] & 0x00FF_FFFF }
+        }
+        return (width, height, pixels)
+    }
+
     /// The centre of `window` in root coordinates.
-    func centre(of window: UInt) -> (x: Int32, y: Int32) {
+    public func centre(of window: UInt) -> (x: Int32, y: Int32) {
         var attributes = XWindowAttributes()
         XGetWindowAttributes(display, window, &attributes)
         var x: Int32 = 0, y: Int32 = 0
@@ -159,7 +177,7 @@ final class XProbe {
     /// (`_NET_SUPPORTING_WM_CHECK`) and then reparents a test window into a frame. openbox
     /// announces itself before it redirects map requests, and a window mapped in between is
     /// never managed; so a test window that stays unmanaged is replaced by a new one.
-    func waitForWindowManager(timeout: Duration) -> Bool {
+    public func waitForWindowManager(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
         guard waitForAnnouncement(until: deadline) else { return false }
         while ContinuousClock.now < deadline {

@@ -1,0 +1,97 @@
+import CXlib
+import Foundation
+import Testing
+import XServerTestSupport
+@testable import lockgame
+
+/// What a player sees on a real X server: the view turns with locked relative motion and only
+/// then, and the alert's OK button works. Pictures are read back from the server.
+@Suite(.serialized) final class LockgameViewTests {
+    let server: XServerFixture
+    let probe: XProbe
+
+    init() throws {
+        server = try XServerFixture()
+        probe = server.probe
+    }
+
+    func launchLocked() throws -> (ChildProcess, UInt) {
+        let game = try ChildProcess(executable: HeadlessTests.lockgamePath,
+                                    arguments: ["--assets", HeadlessTests.assets, "--size", "640x360"],
+                                    environment: ["DISPLAY": server.displayName])
+        #expect(game.waitForLine { $0 == "lock: locked" } != nil, "\(game.lines)")
+        let window = try #require(probe.findWindow(titled: "lockgame"))
+        return (game, window)
+    }
+
+    /// A steady picture of the window: two captures 100 ms apart that agree in the band.
+    func settledCapture(_ window: UInt, band: Range<Int>) throws -> [UInt32] {
+        var previous = try #require(probe.capture(window)).pixels
+        for _ in 0..<30 {
+            Thread.sleep(forTimeInterval: 0.1)
+            let current = try #require(probe.capture(window)).pixels
+            if band.allSatisfy({ y in (0..<640).allSatisfy { current[y * 640 + $0] == previous[y * 640 + $0] } }) {
+                return current
+            }
+            previous = current
+        }
+        return previous
+    }
+
+    func waitForNewLine(_ line: String, in game: ChildProcess, after seen: Int) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if game.lines.dropFirst(seen).contains(line) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    @Test func lockedMotionTurnsTheViewAndUnlockedMotionDoesNot() throws {
+        let (game, window) = try launchLocked()
+        let band = 220..<260  // below the crosshair and the notice, above the key line
+        let start = try settledCapture(window, band: band)
+
+        for _ in 0..<10 { probe.moveRelative(dx: 4, dy: 0) }
+        let turned = try settledCapture(window, band: band)
+        let right = ImageShift.horizontal(before: start, after: turned, width: 640, rows: band)
+        #expect(right.shift > 5, "40 counts right at 0.1 deg each turns the view right; shift \(right.shift)")
+
+        var seen = game.lines.count
+        probe.press(UInt32(XK_Escape))
+        #expect(waitForNewLine("lock: unlocked (preference off)", in: game, after: seen))
+        for _ in 0..<10 { probe.moveRelative(dx: -6, dy: 3) }
+        XSync(probe.display, 0)
+        Thread.sleep(forTimeInterval: 0.2)
+        seen = game.lines.count
+        probe.press(UInt32(XK_l))
+        #expect(waitForNewLine("lock: locked", in: game, after: seen))
+        let relocked = try settledCapture(window, band: band)
+        let unlockedMotion = ImageShift.horizontal(before: turned, after: relocked, width: 640, rows: band)
+        #expect(unlockedMotion.shift == 0, "motion while unlocked never reaches the camera, even after re-locking")
+        #expect(unlockedMotion.error < 1)
+        game.stop()
+    }
+
+    @Test func theAlertsOKButtonDismissesItAndTheLockReturns() throws {
+        let (game, window) = try launchLocked()
+        var seen = game.lines.count
+        probe.press(UInt32(XK_n))
+        #expect(waitForNewLine("lock: unlocked (alert presented)", in: game, after: seen))
+        #expect(!probe.pointerIsGrabbed)
+
+        let layout = AlertLayout(frameWidth: 640, frameHeight: 360)
+        var x: Int32 = 0, y: Int32 = 0
+        var child: UInt = 0
+        XTranslateCoordinates(probe.display, window, probe.root,
+                              Int32(layout.buttonX + layout.buttonWidth / 2), Int32(layout.buttonY + layout.buttonHeight / 2),
+                              &x, &y, &child)
+        probe.moveAbsolute(x: x, y: y)
+        seen = game.lines.count
+        probe.click(button: 1)
+        #expect(waitForNewLine("alert: dismissed (OK)", in: game, after: seen))
+        #expect(waitForNewLine("lock: locked", in: game, after: seen), "the lock comes back by itself")
+        #expect(probe.pointerIsGrabbed)
+        game.stop()
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LockgameEngine
+import Testing
+import XServerTestSupport
+@testable import lockgame
+
+/// Headless runs: the same session, renderer and HUD as a live game, with scripted input.
+@Suite struct HeadlessTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let assets = packageRoot.appendingPathComponent("assets").path
+
+    static var lockgamePath: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("lockgame").path
+    }
+
+    func render(script: String?) throws -> Framebuffer {
+        let scene = try SceneLoader.load(directory: Self.assets)
+        let session = GameSession(scene: scene, lock: nil, sensitivity: 0.1, invertY: false, log: { _ in })
+        let parsed = try script.map { try InputScript(parsing: $0, file: "test") }
+        return HeadlessRun(session: session, hud: try HUDPainter(), width: 320, height: 180,
+                           frames: (parsed?.length ?? 0) + 1, framesPerSecond: 60, script: parsed).run()
+    }
+
+    @Test func scriptedLookTurnsTheViewTheWayThePointerMoved() throws {
+        let still = try render(script: nil).copyPixels()
+        let right = try render(script: "look 40 0").copyPixels()
+        let left = try render(script: "look -40 0").copyPixels()
+        let band = 100..<130  // below the crosshair, above the key line
+        let turnedRight = ImageShift.horizontal(before: still, after: right, width: 320, rows: band)
+        let turnedLeft = ImageShift.horizontal(before: still, after: left, width: 320, rows: band)
+        #expect(turnedRight.shift > 5, "turning right moves the room left, shift \(turnedRight.shift)")
+        #expect(turnedLeft.shift < -5, "turning left moves the room right, shift \(turnedLeft.shift)")
+        #expect(try render(script: nil).copyPixels() == still, "the same input gives the same pixels")
+    }
+
+    @Test func theHeadlessProgramWritesThePictureAPlayerSees() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-headless-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let game = try ChildProcess(executable: Self.lockgamePath, arguments: [
+            "--headless", "--frames", "2", "--size", "320x180", "--assets", Self.assets, "--screenshot", output,
+        ])
+        #expect(game.waitForExit(timeout: .seconds(60)) == 0, "\(game.lines)")
+        let image = try PNGImage.read(path: output)
+        #expect(image.width == 320 && image.height == 180)
+        #expect(Set(image.pixels).count > 200, "a rendered room, not a blank frame")
+        let sky = image.pixels[5 * 320 + 300]
+        #expect((sky & 0xFF) > ((sky >> 16) & 0xFF), "the top right is sky: more blue than red")
+    }
+
+    @Test func missingAssetsAreNamedAndNothingIsDrawn() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-none-\(getpid()).png").path
+        let game = try ChildProcess(executable: Self.lockgamePath, arguments: [
+            "--headless", "--assets", "/nonexistent/assets", "--screenshot", output,
+        ])
+        #expect(game.waitForExit(timeout: .seconds(30)) == 1)
+        #expect(game.lines.contains { $0.hasPrefix("lockgame: ") && $0.contains("/nonexistent/assets/scene.txt") })
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func aBadScriptIsNamedWithItsLine() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-script-\(getpid()).txt").path
+        try "wait 2\nlook 1\n".write(toFile: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let game = try ChildProcess(executable: Self.lockgamePath, arguments: [
+            "--headless", "--assets", Self.assets, "--script", script, "--screenshot", "/tmp/unused.png",
+        ])
+        #expect(game.waitForExit(timeout: .seconds(30)) == 2)
+        #expect(game.lines == ["lockgame: \(script):2: wrong number of words for \"look\""])
+    }
+}
