@@ -1,5 +1,6 @@
 # make run   - install missing system packages, build, run the game on $DISPLAY
 # make test  - install what the tests need, run the tests (they start their own X servers)
+# make soak  - the long safety runs: 100 trials of each way to end or hang a locked game
 
 SWIFT ?= swift
 ARGS ?=
@@ -8,7 +9,7 @@ BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxe
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox
 
-.PHONY: run test build deps test-deps docs-screenshot clean
+.PHONY: run test soak build deps test-deps docs-screenshot clean
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -20,6 +21,9 @@ build: deps
 test: test-deps
 	$(SWIFT) test
 
+soak: test-deps
+	LOCKGAME_TRIALS=100 $(SWIFT) test --filter 'SafetyValveTests|LockSoakTests|DecoderFuzzTests'
+
 # The README's picture, rendered headless from a script.
 docs-screenshot: build
 	.build/debug/lockgame --headless --size 960x540 --script docs/readme-shot.txt --screenshot docs/lockgame-headless.png
@@ -27,11 +31,7 @@ docs-screenshot: build
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
 
-test-# The README's picture, rendered headless from a script.
-docs-screenshot: build
-	.build/debug/lockgame --headless --size 960x540 --script docs/readme-shot.txt --screenshot docs/lockgame-headless.png
-
-deps:
+test-deps:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 
 clean:

@@ -13,6 +13,8 @@ public final class ChildProcess: @unchecked Sendable {
     private var collectedLines: [String] = []
     private var exitStatus: Int32?
     private var reader: Thread?
+    /// Signalled when the output pipe reaches end of file (every line has been collected).
+    private let outputFinished = DispatchSemaphore(value: 0)
 
     public struct SpawnFailure: Error, CustomStringConvertible {
         let executable: String
@@ -61,6 +63,7 @@ public final class ChildProcess: @unchecked Sendable {
             throw SpawnFailure(executable: executable, code: result)
         }
         pid = child
+        let finished = outputFinished
         let thread = Thread { [weak self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -69,6 +72,7 @@ public final class ChildProcess: @unchecked Sendable {
                 self?.append(String(decoding: buffer[..<count], as: UTF8.self))
             }
             close(readEnd)
+            finished.signal()
         }
         reader = thread
         thread.start()
@@ -102,7 +106,11 @@ public final class ChildProcess: @unchecked Sendable {
     public func waitForExit(timeout: Duration) -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if let status = reap(blocking: false) { return status }
+            if let status = reap(blocking: false) {
+                // Let the reader take the last lines out of the pipe (bounded).
+                if outputFinished.wait(timeout: .now() + 1) == .success { outputFinished.signal() }
+                return status
+            }
             if ContinuousClock.now >= deadline { return nil }
             Thread.sleep(forTimeInterval: 0.01)
         }

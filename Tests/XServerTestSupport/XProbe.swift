@@ -124,6 +124,19 @@ public final class XProbe {
         XSync(display, 0)
     }
 
+    /// Asks `window` to close as the window manager's close button does (`WM_DELETE_WINDOW`).
+    public func requestClose(_ window: UInt) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(display, window, 0, 0, &event)
+        XSync(display, 0)
+    }
+
     /// The top-level client window titled `title`, found through the window manager's list.
     public func findWindow(titled title: String) -> UInt? {
         var actualType: UInt = 0

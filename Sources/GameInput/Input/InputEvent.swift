@@ -9,6 +9,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(KeyEvent)
     /// A mouse button went down or up in the window.
     case button(ButtonEvent)
+    /// The (visible) pointer moved over the window, to window pixel coordinates.
+    case pointerMoved(x: Double, y: Double)
     /// The window's size changed; the new size in pixels.
     case resized(width: Int, height: Int)
     /// Part of the window must be drawn again.

@@ -95,6 +95,16 @@ public final class PointerLockController {
     func setButtonsHeld(_ held: Bool) { facts.buttonsHeld = held; evaluate() }
     func setSuspension(_ suspension: LockSuspension?) { facts.suspension = suspension; evaluate() }
 
+    /// The stall watchdog released the grab while the loop was stuck. Reports it (observers
+    /// hear `suspended(mainLoopStalled)`), then takes the lock again if it is still wanted.
+    func recoverFromStall() {
+        let previous = facts.suspension
+        facts.suspension = .mainLoopStalled
+        evaluate()
+        facts.suspension = previous
+        evaluate()
+    }
+
     /// Retries a refused grab when its deadline has passed.
     func retryIfDue() {
         guard arbiter.retryDeadline != nil else { return }

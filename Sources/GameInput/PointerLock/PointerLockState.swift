@@ -72,6 +72,8 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
 
 /// A reason locking is switched off regardless of the preference.
 public enum LockSuspension: Hashable, Sendable, CustomStringConvertible {
+    /// The main loop stopped handling events while locked, so a watchdog released the pointer.
+    case mainLoopStalled
     /// Grabbing is disabled by the `GAMEINPUT_NO_GRAB` environment variable.
     case disabledByEnvironment
     /// A debugger is attached (a grabbed pointer would make it unusable).
@@ -79,6 +81,7 @@ public enum LockSuspension: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .mainLoopStalled: "main loop stalled"
         case .disabledByEnvironment: "disabled by GAMEINPUT_NO_GRAB"
         case .debuggerAttached: "debugger attached"
         }

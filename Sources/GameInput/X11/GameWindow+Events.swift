@@ -26,6 +26,8 @@ extension GameWindow {
         case ClientMessage where event.xclient.message_type == atoms.wmProtocols
             && UInt(bitPattern: event.xclient.data.l.0) == atoms.wmDeleteWindow:
             handle(.closeRequested)
+        case MotionNotify where event.xmotion.window == windowID:
+            handle(.pointerMoved(x: Double(event.xmotion.x), y: Double(event.xmotion.y)))
         case KeyPress, KeyRelease:
             handleCoreKey(event.xkey, to: handle)
         case ButtonPress, ButtonRelease:
@@ -88,6 +90,10 @@ extension GameWindow {
             handleButton(phase: cookie.evtype == XI_ButtonPress ? .down : .up, button: Int(device.detail),
                          x: device.event_x, y: device.event_y, time: UInt32(truncatingIfNeeded: device.time),
                          to: handle)
+        case XI_Motion:
+            let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            guard device.event == windowID, !pointerLock.isLocked else { return }
+            handle(.pointerMoved(x: device.event_x, y: device.event_y))
         case XI_HierarchyChanged, XI_DeviceChanged:
             xinput.loadPointerAxes(into: &decoder)
         default:
@@ -107,10 +113,13 @@ extension GameWindow {
     }
 
     private func handleCoreKey(_ key: XKeyEvent, to handle: (InputEvent) -> Void) {
-        let keyCode = Int(key.keycode)
+        let keyCode = Int(key.keycode) & 0xFF
+        let isPress = key.type == KeyPress
+        let isRepeat = isPress && heldCoreKeys[keyCode]
+        heldCoreKeys[keyCode] = isPress
         handle(.key(KeyEvent(
-            phase: key.type == KeyPress ? .down : .up, key: keySymbol(forKeyCode: keyCode),
-            keyCode: keyCode, isRepeat: false, serverTime: UInt32(truncatingIfNeeded: key.time))))
+            phase: isPress ? .down : .up, key: keySymbol(forKeyCode: keyCode),
+            keyCode: keyCode, isRepeat: isRepeat, serverTime: UInt32(truncatingIfNeeded: key.time))))
     }
 
     /// The keysym at group 0, shift level 0, from Xlib's client-side keymap (no round trip).

@@ -44,6 +44,8 @@ public final class GameWindow {
     /// lock transition and is discarded.
     var staleBeforeSerial: UInt = 0
     var heldButtons: UInt32 = 0
+    /// Keys held, by key code, to flag core auto-repeat presses (XI2 flags them itself).
+    var heldCoreKeys = [Bool](repeating: false, count: 256)
     var isClosed = false
     let atoms: Atoms
 
@@ -54,8 +56,19 @@ public final class GameWindow {
         let netWMStateFullScreen: UInt
     }
 
+    /// The default time the main loop may go without handling events while the pointer is
+    /// locked before the watchdog releases the grab.
+    public static let defaultStallTimeout: Duration = .seconds(1)
+
+    private var watchdog: StallWatchdog?
+
     /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown.
-    public init(title: String, width: Int, height: Int, displayName: String? = nil) throws(GameWindowError) {
+    ///
+    /// - Parameter stallTimeout: how long the loop may stop calling ``pollEvents(_:)`` (other
+    ///   than sleeping in ``waitForEvents(until:)``) while the pointer is locked before a
+    ///   watchdog thread releases the grab; `nil` turns the watchdog off.
+    public init(title: String, width: Int, height: Int, displayName: String? = nil,
+                stallTimeout: Duration? = GameWindow.defaultStallTimeout) throws(GameWindowError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
             throw .invalidSize(width: width, height: height)
         }
@@ -86,10 +99,18 @@ public final class GameWindow {
             xinput.loadPointerAxes(into: &decoder)
             self.xinput = xinput
             let grab = X11PointerGrab(connection: connection, window: windowID)
+            if let stallTimeout {
+                let watchdog = StallWatchdog(timeout: stallTimeout) { [unowned grab] in grab.emergencyRelease() }
+                grab.watchdog = watchdog
+                self.watchdog = watchdog
+            }
             self.grab = grab
             pointerLock = PointerLockController(platform: grab)
         } else {
-            coreMask |= KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask
+            coreMask |= KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+            // Auto-repeat then sends presses without releases, which mark repeats.
+            var supported: Int32 = 0
+            XkbSetDetectableAutoRepeat(display, 1, &supported)
             xinput = nil
             grab = nil
             pointerLock = PointerLockController(platform: nil)
@@ -138,13 +159,19 @@ public final class GameWindow {
             timeout = Int32(clamping: max(0, milliseconds + (remaining > .zero ? 1 : 0)))
         }
         var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        watchdog?.beginWait()
         _ = poll(&descriptor, 1, timeout)
+        watchdog?.checkIn()
     }
 
     /// Handles every event queued on the connection, calling `handle` for each one the game
     /// should see, and retries a refused grab when due.
     public func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
+        watchdog?.checkIn()
+        if watchdog?.takeFired() == true {
+            pointerLock.recoverFromStall()
+        }
         pointerLock.retryIfDue()
         let display = connection.display
         var event = XEvent()
@@ -160,6 +187,7 @@ public final class GameWindow {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        watchdog?.stop()
         pointerLock.releaseForTeardown()
         xinput?.deselectRawMotion()
         XDestroyWindow(connection.display, windowID)

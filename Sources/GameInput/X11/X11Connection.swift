@@ -15,7 +15,8 @@ package final class X11Connection {
     /// The default screen's number and root window.
     package let screen: Int32
     package let rootWindow: UInt
-    /// The XInput extension's major opcode, when XInput 2.2 or newer is available.
+    /// The XInput extension's major opcode, when XInput 2.2 or newer is available (and the
+    /// Generic Event Extension that carries its events).
     let xinputOpcode: Int32?
     /// The XInput version the server agreed to (for example 2.4), when available.
     let xinputVersion: (major: Int32, minor: Int32)?
@@ -24,6 +25,8 @@ package final class X11Connection {
 
     /// Opens the display `name`, or `$DISPLAY` when `name` is nil.
     init(displayName: String?) throws(GameWindowError) {
+        // Thread-safe Xlib: the stall watchdog releases the grab from its own thread.
+        XInitThreads()
         let requested = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard !requested.isEmpty else { throw .noDisplayName }
         guard let display = XOpenDisplay(requested) else { throw .cannotOpenDisplay(name: requested) }
@@ -35,7 +38,11 @@ package final class X11Connection {
         self.fileDescriptor = XConnectionNumber(display)
         var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
         var major: Int32 = 2, minor: Int32 = 4
-        if XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
+        var geOpcode: Int32 = 0
+        // XInput 2 events travel as generic events: without the Generic Event Extension the
+        // server answers XIQueryVersion but can never deliver them.
+        if XQueryExtension(display, "Generic Event Extension", &geOpcode, &firstEvent, &firstError) != 0,
+           XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
            XIQueryVersion(display, &major, &minor) == Success,
            major > 2 || (major == 2 && minor >= 2) {
             xinputOpcode = opcode

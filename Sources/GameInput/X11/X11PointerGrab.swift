@@ -12,6 +12,8 @@ final class X11PointerGrab: PointerLockPlatform {
     private let window: UInt
     private let blankCursor: UInt
     private var restorePosition: (x: Int32, y: Int32)?
+    /// Guards a held grab against a stalled main loop, when enabled.
+    var watchdog: StallWatchdog?
     /// Called after each successful grab and each ungrab with the serial number of the
     /// request that made the change: events the server generated before it are stale.
     var onTransition: (UInt) -> Void = { _ in }
@@ -42,6 +44,7 @@ final class X11PointerGrab: PointerLockPlatform {
         restorePosition = knowsPosition ? (rootX, rootY) : nil
         XDefineCursor(display, window, blankCursor)
         connection.flush()
+        watchdog?.setArmed(true)
         onTransition(serial)
         return nil
     }
@@ -49,6 +52,7 @@ final class X11PointerGrab: PointerLockPlatform {
     /// Ungrabs the pointer, shows the cursor and puts it back where the lock began.
     func releaseLock() {
         let display = connection.display
+        watchdog?.setArmed(false)
         let serial = XNextRequest(display)
         XUngrabPointer(display, UInt(CurrentTime))
         XUndefineCursor(display, window)
@@ -56,8 +60,19 @@ final class X11PointerGrab: PointerLockPlatform {
             XWarpPointer(display, 0, connection.rootWindow, 0, 0, 0, 0, restorePosition.x, restorePosition.y)
         }
         restorePosition = nil
-        connection.flush()
+        // A round trip, once per unlock: when this returns the server has let go, so the
+        // state we report next is true for every other client too.
+        XSync(display, 0)
         onTransition(serial)
+    }
+
+    /// The bare release the stall watchdog performs from its own thread: ungrab, show the
+    /// cursor, flush. The cursor position is restored later by the main loop's release.
+    func emergencyRelease() {
+        let display = connection.display
+        XUngrabPointer(display, UInt(CurrentTime))
+        XUndefineCursor(display, window)
+        XSync(display, 0)
     }
 
     /// A 1x1 cursor with an empty mask: invisible, and observable as the grab's cursor.

@@ -20,10 +20,10 @@ struct X11XInput {
         select(on: connection.rootWindow, devices: XIAllDevices, events: [])
     }
 
-    /// Selects key and button events on the game's window. Core events of these kinds must
+    /// Selects key, button and pointer-motion events on the game's window. Core events of these kinds must
     /// not also be selected there: the server would then send only the XI2 ones anyway.
     func selectWindowInput(on window: UInt) {
-        select(on: window, devices: XIAllMasterDevices, events: [XI_KeyPress, XI_KeyRelease, XI_ButtonPress, XI_ButtonRelease])
+        select(on: window, devices: XIAllMasterDevices, events: [XI_KeyPress, XI_KeyRelease, XI_ButtonPress, XI_ButtonRelease, XI_Motion])
     }
 
     /// Reads every pointer device's X/Y valuators, by their labels (`Rel X`/`Rel Y`, or

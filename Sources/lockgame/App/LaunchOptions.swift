@@ -14,6 +14,7 @@ struct LaunchOptions: Equatable {
     var screenshotPath: String?
     var showHelp = false
     var showVersion = false
+    var doctor = false
 
     struct Invalid: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -36,6 +37,7 @@ struct LaunchOptions: Equatable {
             switch argument {
             case "--help", "-h": showHelp = true
             case "--version": showVersion = true
+            case "--doctor": doctor = true
             case "--display": displayName = try value(for: argument)
             case "--size":
                 let text = try value(for: argument)
@@ -64,6 +66,7 @@ struct LaunchOptions: Equatable {
             }
         }
         if showHelp || showVersion { return }
+        if doctor && headless { throw Invalid(description: "--doctor inspects an X display and makes no sense with --headless") }
         if headless {
             guard screenshotPath != nil else { throw Invalid(description: "--headless needs --screenshot FILE.png to save what it renders") }
             guard displayName == nil else { throw Invalid(description: "--display makes no sense with --headless") }

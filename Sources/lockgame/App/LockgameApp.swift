@@ -27,6 +27,7 @@ enum LockgameApp {
           --script FILE        scripted input for headless runs (wait N, look DX DY,
                                key NAME down|up, press NAME, click X Y)
           --screenshot FILE    where a headless run saves its PNG
+          --doctor             report what the X server offers for pointer lock and exit
           --help               show this help and exit
           --version            print the version and exit
 
@@ -39,6 +40,7 @@ enum LockgameApp {
           W A S D      walk (Shift runs)
           F11          toggle full-screen
           F12          save a screenshot (lockgame-TIME.png)
+          H            simulate a 3-second hang: the watchdog frees the pointer after 1 s
           Q            quit (also the window's close button, SIGINT, SIGTERM, SIGHUP)
         """
 
@@ -52,6 +54,7 @@ enum LockgameApp {
         }
         if options.showHelp { print(usage); return 0 }
         if options.showVersion { print("lockgame \(version)"); return 0 }
+        if options.doctor { return Doctor.run(displayName: options.displayName) }
 
         let scene: Scene
         let hud: HUDPainter

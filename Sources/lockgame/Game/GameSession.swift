@@ -39,6 +39,12 @@ final class GameSession {
     var wantsScreenshot = false
     /// Set by F11; the runner asks the window manager and clears it.
     var wantsFullScreenToggle = false
+    /// Set by H; the live runner stalls its loop for a few seconds to show the watchdog.
+    var wantsSimulatedHang = false
+    /// Where pointer lock is unavailable: look by dragging with the secondary button held,
+    /// from absolute pointer positions.
+    var dragToLook = false
+    private var dragOrigin: (x: Double, y: Double)?
 
     init(scene: Scene, lock: PointerLockController?, sensitivity: Double, invertY: Bool,
          log: @escaping (String) -> Void) {
@@ -88,8 +94,16 @@ final class GameSession {
             }
             if !screen.prefersPointerLocked { setPreference(true, because: "click") }
             return true
+        case .button(3, let phase, let x, let y) where dragToLook:
+            dragOrigin = phase == .down ? (x, y) : nil
+            return false
         case .button:
             return false
+        case .pointerMoved(let x, let y):
+            guard dragToLook, let origin = dragOrigin else { return false }
+            let delta = PointerDelta(dx: x - origin.x, dy: y - origin.y)
+            dragOrigin = (x, y)
+            return handle(.look(unaccelerated: delta, accelerated: delta, receivedAt: .now))
         case .closeRequested:
             wantsToQuit = true
             return false
@@ -157,6 +171,8 @@ final class GameSession {
             wantsFullScreenToggle = true
         case .f12:
             wantsScreenshot = true
+        case .h:
+            wantsSimulatedHang = true
         default:
             return false
         }

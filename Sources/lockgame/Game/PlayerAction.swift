@@ -9,6 +9,8 @@ enum PlayerAction: Equatable {
     case key(KeySymbol, PressPhase, isRepeat: Bool)
     /// A pointer button went down or up at window coordinates.
     case button(Int, PressPhase, x: Double, y: Double)
+    /// The visible pointer moved to window coordinates (used for drag-to-look).
+    case pointerMoved(x: Double, y: Double)
     /// The window manager asked the window to close.
     case closeRequested
 }

@@ -38,6 +38,7 @@ final class LiveGameLoop {
         status = FrameStatus(lockLine: described.line, isLocked: described.isLocked)
         session.frameWidth = window.width
         session.frameHeight = window.height
+        session.dragToLook = window.pointerLock.pointerLockState == nil
         observation = window.pointerLock.addObserver { [weak self] state in
             self?.lockChanged(to: state)
         }
@@ -82,11 +83,17 @@ final class LiveGameLoop {
                 session.frameWidth = width
                 session.frameHeight = height
                 needsFrame = true
+            case .pointerMoved(let x, let y):
+                if session.handle(.pointerMoved(x: x, y: y)) { needsFrame = true }
             case .exposed:
                 needsFrame = true
             case .closeRequested:
                 session.handle(.closeRequested)
             }
+        }
+        if session.wantsSimulatedHang {
+            session.wantsSimulatedHang = false
+            simulateHang()
         }
         if session.wantsFullScreenToggle {
             session.wantsFullScreenToggle = false
@@ -117,6 +124,14 @@ final class LiveGameLoop {
             secondStarted = presented
         }
         needsFrame = false
+    }
+
+    /// H: the loop stops for three seconds, as a hung game would; the watchdog releases the
+    /// pointer after a second and the lock returns when the loop runs again.
+    private func simulateHang() {
+        log("hang: 3 s")
+        Thread.sleep(forTimeInterval: 3)
+        log("hang: over")
     }
 
     private func lockChanged(to state: PointerLockState) {

@@ -13,7 +13,7 @@ struct FrameStatus {
     var inputToPresentMilliseconds: Double?
 
     static func describing(_ state: PointerLockState?) -> (line: String, isLocked: Bool) {
-        guard let state else { return ("pointer lock unavailable (no XInput 2)", false) }
+        guard let state else { return ("no pointer lock (X server lacks XInput 2): drag with the right button to look", false) }
         guard let reason = state.reason else { return ("LOCKED", true) }
         return ("not locked: \(reason)", false)
     }

@@ -59,6 +59,41 @@ import XServerTestSupport
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// A copy of the assets with one file replaced, for corruption cases.
+    func assetsWith(_ file: String, contents: Data) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-assets-\(getpid())-\(file)")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.copyItem(atPath: Self.assets, toPath: directory.path)
+        try contents.write(to: directory.appendingPathComponent(file))
+        return directory.path
+    }
+
+    @Test(arguments: [
+        ("crate.png", "truncated"),
+        ("floor.png", "not a png"),
+        ("cube.obj", "bad number"),
+        ("scene.txt", "unknown directive"),
+    ])
+    func corruptAssetsStopTheGameNamingTheFile(file: String, damage: String) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.assets).appendingPathComponent(file))
+        let damaged: Data = switch damage {
+        case "truncated": original.prefix(original.count / 2)
+        case "not a png": Data("GIF89a this is not a PNG".utf8)
+        case "bad number": Data("v 0 0 zero\nv 1 0 0\nv 0 1 0\nf 1 2 3\n".utf8)
+        default: Data("teleport 1 2 3\n".utf8)
+        }
+        let directory = try assetsWith(file, contents: damaged)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = directory + "/out.png"
+        let game = try ChildProcess(executable: Self.lockgamePath, arguments: [
+            "--headless", "--assets", directory, "--screenshot", output,
+        ])
+        #expect(game.waitForExit(timeout: .seconds(30)) == 1)
+        #expect(game.lines.count == 1, "one line: \(game.lines)")
+        #expect(game.lines.first?.contains(directory + "/" + file) == true, "the message names the file: \(game.lines)")
+        #expect(!FileManager.default.fileExists(atPath: output), "nothing half-drawn is written")
+    }
+
     @Test func aBadScriptIsNamedWithItsLine() throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-script-\(getpid()).txt").path
         try "wait 2\nlook 1\n".write(toFile: script, atomically: true, encoding: .utf8)

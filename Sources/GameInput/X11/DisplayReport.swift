@@ -1,0 +1,100 @@
+internal import CXlib
+
+/// What an X server offers for pointer lock, read once for diagnostics (`lockgame --doctor`):
+/// vendor and release, XInput version, XWayland or not, MIT-SHM, the window manager, and the
+/// pointer devices with whether they report only absolute positions.
+public struct DisplayReport: Sendable {
+    /// A pointer device as the server lists it (`XIQueryDevice`).
+    public struct PointerDevice: Sendable {
+        public var id: Int
+        public var name: String
+        /// A master pointer (the one the cursor follows) rather than a physical device.
+        public var isMaster: Bool
+        /// Whether its X/Y axes are absolute (tablets, touchscreens, VM pointers): motion is
+        /// then differenced, and such a device alone cannot move a locked view indefinitely.
+        public var isAbsolute: Bool
+    }
+
+    public var displayName: String
+    public var vendor: String
+    public var vendorRelease: Int
+    public var protocolVersion: String
+    /// The XInput version agreed, when XInput 2.2+ and generic events are there.
+    public var xinputVersion: (major: Int, minor: Int)?
+    public var isXWayland: Bool
+    public var hasSharedMemory: Bool
+    /// The name the running window manager gives itself (`_NET_SUPPORTING_WM_CHECK`,
+    /// `_NET_WM_NAME`), or nil when none announces itself.
+    public var windowManager: String?
+    public var pointerDevices: [PointerDevice]
+
+    /// Connects to `displayName` (or `$DISPLAY`), reads the report and disconnects.
+    public static func inspect(displayName: String? = nil) throws(GameWindowError) -> DisplayReport {
+        let connection = try X11Connection(displayName: displayName)
+        defer { connection.close() }
+        let display = connection.display
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        var report = DisplayReport(
+            displayName: connection.name,
+            vendor: String(cString: XServerVendor(display)),
+            vendorRelease: Int(XVendorRelease(display)),
+            protocolVersion: "\(XProtocolVersion(display)).\(XProtocolRevision(display))",
+            xinputVersion: connection.xinputVersion.map { (Int($0.major), Int($0.minor)) },
+            isXWayland: XQueryExtension(display, "XWAYLAND", &opcode, &event, &error) != 0,
+            hasSharedMemory: XShmQueryExtension(display) != 0,
+            windowManager: windowManagerName(connection),
+            pointerDevices: [])
+        if connection.xinputOpcode != nil {
+            report.pointerDevices = pointerDevices(connection)
+        }
+        return report
+    }
+
+    private static func windowManagerName(_ connection: X11Connection) -> String? {
+        let display = connection.display
+        guard let check = windowProperty(display, connection.rootWindow, connection.atom("_NET_SUPPORTING_WM_CHECK")) else {
+            return nil
+        }
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, check, connection.atom("_NET_WM_NAME"), 0, 256, 0,
+                                 connection.atom("UTF8_STRING"), &type, &format, &count, &after, &data) == Success,
+              let data else { return "unnamed" }
+        defer { XFree(data) }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+    }
+
+    private static func windowProperty(_ display: OpaquePointer, _ window: UInt, _ atom: UInt) -> UInt? {
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, atom, 0, 1, 0, UInt(XA_WINDOW),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        return count == 1 ? UnsafeRawPointer(data).load(as: UInt.self) : nil
+    }
+
+    private static func pointerDevices(_ connection: X11Connection) -> [PointerDevice] {
+        let display = connection.display
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return [] }
+        defer { XIFreeDeviceInfo(devices) }
+        var result: [PointerDevice] = []
+        for device in UnsafeBufferPointer(start: devices, count: Int(count))
+        where device.use == XIMasterPointer || device.use == XISlavePointer || device.use == XIFloatingSlave {
+            var relative = 0, absolute = 0
+            for index in 0..<Int(device.num_classes) {
+                guard let any = device.classes[index], any.pointee.type == XIValuatorClass else { continue }
+                let info = UnsafeRawPointer(any).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                guard info.number < 2 else { continue }
+                if info.mode == XIModeAbsolute { absolute += 1 } else { relative += 1 }
+            }
+            result.append(PointerDevice(id: Int(device.deviceid), name: String(cString: device.name),
+                                        isMaster: device.use == XIMasterPointer, isAbsolute: absolute > 0 && relative == 0))
+        }
+        return result
+    }
+}

@@ -1,0 +1,53 @@
+import GameInput
+
+/// `lockgame --doctor`: what the X server offers and what that means for pointer lock.
+enum Doctor {
+    static func run(displayName: String?) -> Int32 {
+        let report: DisplayReport
+        do {
+            report = try DisplayReport.inspect(displayName: displayName)
+        } catch {
+            LockgameApp.printError("lockgame: \(error). Start an X server, run under xvfb-run, or use --headless.")
+            return 2
+        }
+        var lines = [
+            "display:        \(report.displayName)",
+            "server:         \(report.vendor), release \(report.vendorRelease), protocol \(report.protocolVersion)",
+            "XWayland:       \(report.isXWayland ? "yes" : "no")",
+            "XInput:         " + (report.xinputVersion.map { "\($0.major).\($0.minor)" } ?? "no XInput 2.2 with generic events"),
+            "MIT-SHM:        \(report.hasSharedMemory ? "yes" : "no")",
+            "window manager: \(report.windowManager ?? "none announced")",
+            "pointers:",
+        ]
+        for device in report.pointerDevices {
+            lines.append("  \(device.id) \(device.name)\(device.isMaster ? " (master)" : "")\(device.isAbsolute ? " - absolute only" : "")")
+        }
+        lines.append("")
+        lines.append(contentsOf: verdict(report))
+        print(lines.joined(separator: "\n"))
+        return 0
+    }
+
+    static func verdict(_ report: DisplayReport) -> [String] {
+        var notes: [String] = []
+        if report.xinputVersion == nil {
+            notes.append("pointer lock: unavailable (no XInput 2); the game falls back to dragging with the right button.")
+        } else {
+            notes.append("pointer lock: available (XGrabPointer + XInput 2 raw motion).")
+        }
+        if report.isXWayland {
+            notes.append("XWayland: the compositor owns the real pointer; a grab confines it only while an X window has focus.")
+        }
+        if report.windowManager == nil {
+            notes.append("no window manager: nothing gives the window focus, so the lock waits for focus (reason: unfocused).")
+        }
+        let physical = report.pointerDevices.filter { !$0.isMaster && !$0.name.contains("XTEST") }
+        if !physical.isEmpty && physical.allSatisfy(\.isAbsolute) {
+            notes.append("every pointer is absolute-only: locked motion stops at the screen edge of the device.")
+        }
+        if !report.hasSharedMemory {
+            notes.append("no MIT-SHM: frames go through XPutImage (slower, e.g. on a remote display).")
+        }
+        return notes
+    }
+}

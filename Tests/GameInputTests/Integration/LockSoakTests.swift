@@ -1,0 +1,72 @@
+import CXlib
+import Foundation
+import Testing
+import XServerTestSupport
+@testable import GameInput
+
+/// Many lock transitions, with what the library believes compared to what the X server
+/// holds (a second client's grab attempt) at every checkpoint, and memory watched.
+@Suite(.serialized) final class LockSoakTests {
+    let server: XServerFixture
+    let probe: XProbe
+
+    init() throws {
+        server = try XServerFixture()
+        probe = server.probe
+    }
+
+    /// Counts scale with `GAMEINPUT_SOAK_SCALE` (1 = the full 10,000 toggles and 1,000 flaps).
+    static var scale: Double {
+        Double(ProcessInfo.processInfo.environment["GAMEINPUT_SOAK_SCALE"] ?? "") ?? 1
+    }
+
+    static var residentKilobytes: Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    @Test func preferenceTogglesAndFocusFlapsNeverDisagreeWithTheServer() throws {
+        let toggles = Int(10_000 * Self.scale), flaps = Int(1_000 * Self.scale)
+        let harness = try GameWindowHarness(displayName: server.displayName)
+        let game = TestGame(prefers: true)
+        harness.window.pointerLock.rootPreferring = game
+        probe.showOtherWindow()
+        harness.window.show()
+        #expect(harness.pump { harness.state == .locked })
+        let startRSS = Self.residentKilobytes
+        var mismatches = 0
+        var checkpoints = 0
+
+        func check() {
+            checkpoints += 1
+            if harness.window.pointerLock.isLocked != probe.pointerIsGrabbed { mismatches += 1 }
+        }
+
+        for _ in 0..<toggles {
+            game.prefersPointerLocked.toggle()
+            harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+            check()
+        }
+        game.prefersPointerLocked = true
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        let gameWindow = harness.window.windowID
+        var stuckFlaps = 0
+        for flap in 0..<flaps {
+            let toOther = flap % 2 == 0
+            XSetInputFocus(probe.display, toOther ? probe.otherWindow : gameWindow, RevertToParent, UInt(CurrentTime))
+            XSync(probe.display, 0)
+            let expected = !toOther
+            if !harness.pump(timeout: .seconds(2), until: { harness.window.pointerLock.isLocked == expected }) {
+                stuckFlaps += 1
+            }
+            check()
+        }
+        let endRSS = Self.residentKilobytes
+        print("soak: \(toggles) toggles, \(flaps) focus flaps, \(checkpoints) checkpoints, \(mismatches) mismatches, "
+              + "\(stuckFlaps) flaps not followed, RSS \(startRSS) kB -> \(endRSS) kB")
+        #expect(mismatches == 0)
+        #expect(stuckFlaps == 0)
+        #expect(endRSS - startRSS < 8 * 1024, "memory stays flat")
+    }
+}

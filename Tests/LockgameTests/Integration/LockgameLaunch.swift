@@ -1,0 +1,36 @@
+import Foundation
+import XServerTestSupport
+
+/// Starting the real `lockgame` on a test display, and waiting for what it says.
+struct LockgameLaunch {
+    static var executable: String { HeadlessTests.lockgamePath }
+
+    static func start(on server: XServerFixture, arguments: [String] = [],
+                      environment: [String: String] = [:]) throws -> ChildProcess {
+        var environment = environment
+        environment["DISPLAY"] = environment["DISPLAY"] ?? server.displayName
+        return try ChildProcess(executable: executable, arguments: ["--assets", HeadlessTests.assets] + arguments,
+                                environment: environment)
+    }
+
+    /// Waits until `line` appears among the lines printed after the first `seen`.
+    static func waitForNewLine(_ line: String, in game: ChildProcess, after seen: Int,
+                               timeout: Duration = .seconds(5)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if game.lines.dropFirst(seen).contains(line) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    /// Polls `condition` every 10 ms until it holds or `timeout` passes.
+    static func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition()
+    }
+}

@@ -1,0 +1,157 @@
+import CXlib
+import Foundation
+import Testing
+import XServerTestSupport
+@testable import lockgame
+
+/// Every way the game can end or stall, repeated: the pointer is free afterwards every time.
+/// `LOCKGAME_TRIALS` sets the repetitions (10 in `make test`, 100 in `make soak`).
+@Suite(.serialized) final class SafetyValveTests {
+    let server: XServerFixture
+    let probe: XProbe
+
+    init() throws {
+        server = try XServerFixture()
+        probe = server.probe
+    }
+
+    static var trials: Int { Int(ProcessInfo.processInfo.environment["LOCKGAME_TRIALS"] ?? "") ?? 10 }
+
+    enum Ending: String, CaseIterable, Sendable {
+        case kill9, sigterm, sigint, hang
+    }
+
+    /// Runs one trial: launch, lock, end it this way; returns whether the pointer was free.
+    func trial(_ ending: Ending) throws -> Bool {
+        let game = try LockgameLaunch.start(on: server)
+        defer { game.stop() }
+        guard game.waitForLine(where: { $0 == "lock: locked" }) != nil, probe.pointerIsGrabbed else { return false }
+        switch ending {
+        case .kill9:
+            game.send(SIGKILL)
+            guard game.waitForExit(timeout: .seconds(5)) == 128 + SIGKILL else { return false }
+        case .sigterm, .sigint:
+            game.send(ending == .sigterm ? SIGTERM : SIGINT)
+            guard game.waitForExit(timeout: .seconds(5)) == 0 else { return false }
+        case .hang:
+            let seen = game.lines.count
+            probe.press(UInt32(XK_h))
+            guard LockgameLaunch.waitForNewLine("hang: 3 s", in: game, after: seen) else { return false }
+            // Freed by the watchdog while the game is still hung (the hang lasts 3 s).
+            return LockgameLaunch.waitUntil(timeout: .milliseconds(1800)) { !self.probe.pointerIsGrabbed }
+                && !game.lines.dropFirst(seen).contains("hang: over")
+        }
+        return LockgameLaunch.waitUntil { !self.probe.pointerIsGrabbed }
+    }
+
+    @Test(arguments: Ending.allCases)
+    func everyEndingLeavesThePointerFree(ending: Ending) throws {
+        var freed = 0
+        for _ in 0..<Self.trials where try trial(ending) { freed += 1 }
+        print("trials: \(ending.rawValue) left the pointer free \(freed)/\(Self.trials) times")
+        #expect(freed == Self.trials)
+    }
+
+    @Test func afterAHangTheStateSaysWhyAndTheLockReturns() throws {
+        let game = try LockgameLaunch.start(on: server)
+        #expect(game.waitForLine { $0 == "lock: locked" } != nil)
+        let seen = game.lines.count
+        probe.press(UInt32(XK_h))
+        #expect(LockgameLaunch.waitForNewLine("hang: over", in: game, after: seen))
+        #expect(LockgameLaunch.waitForNewLine("lock: unlocked (suspended: main loop stalled)", in: game, after: seen))
+        #expect(LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen), "the preference still holds, so the lock returns")
+        #expect(probe.pointerIsGrabbed)
+        game.stop()
+    }
+
+    @Test func theKillSwitchKeepsThePointerFree() throws {
+        let game = try LockgameLaunch.start(on: server, environment: ["GAMEINPUT_NO_GRAB": "1"])
+        #expect(game.waitForLine { $0 == "lock: unlocked (suspended: disabled by GAMEINPUT_NO_GRAB)" } != nil, "\(game.lines)")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!probe.pointerIsGrabbed)
+        game.stop()
+    }
+
+    @Test func theDoctorDescribesTheServer() throws {
+        let doctor = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--doctor"],
+                                      environment: ["DISPLAY": server.displayName])
+        #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
+        let lines = doctor.lines
+        #expect(lines.contains("display:        \(server.displayName)"))
+        #expect(lines.contains { $0.hasPrefix("server:         The X.Org Foundation") })
+        #expect(lines.contains("XInput:         2.4"))
+        #expect(lines.contains("XWayland:       no"))
+        #expect(lines.contains("MIT-SHM:        yes"))
+        #expect(lines.contains("window manager: Openbox"))
+        #expect(lines.contains { $0.contains("Virtual core pointer (master)") })
+        #expect(lines.contains("pointer lock: available (XGrabPointer + XInput 2 raw motion)."))
+    }
+
+    @Test func closingTheWindowEndsTheGameCleanly() throws {
+        let game = try LockgameLaunch.start(on: server)
+        #expect(game.waitForLine { $0 == "lock: locked" } != nil)
+        let window = try #require(probe.findWindow(titled: "lockgame"))
+        probe.requestClose(window)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(game.lines.last == "quit")
+        #expect(!probe.pointerIsGrabbed)
+    }
+}
+
+/// Servers that lack what the game prefers, or that die under it.
+@Suite(.serialized) struct DegradedServerTests {
+    @Test func losingTheXServerEndsTheGameWithOneLine() throws {
+        let server = try XServerFixture()
+        let game = try LockgameLaunch.start(on: server)
+        #expect(game.waitForLine { $0 == "lock: locked" } != nil)
+        server.probe.close()
+        server.serverProcess.send(SIGKILL)
+        let status = game.waitForExit(timeout: .seconds(5))
+        #expect(status != nil && status != 0, "the game exits by itself, non-zero; status \(String(describing: status))")
+        #expect(status.map { $0 < 128 } == true, "an exit, not a crash")
+        #expect(game.lines.contains { $0.hasPrefix("GameInput: lost the connection to the X server on display") })
+    }
+
+    @Test func withoutXInput2TheStateIsNilAndDraggingLooks() throws {
+        // Xvfb cannot drop XInputExtension, but without the Generic Event Extension no XI2
+        // event can be delivered, which GameInput treats as no XInput 2.
+        let server = try XServerFixture(extraServerArguments: ["-extension", "Generic Event Extension"])
+        let probe = server.probe
+        let game = try LockgameLaunch.start(on: server, arguments: ["--size", "640x360"])
+        #expect(game.waitForLine { $0 == "lock: unavailable (the X server has no XInput 2.2)" } != nil, "\(game.lines)")
+        let doctor = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--doctor"],
+                                      environment: ["DISPLAY": server.displayName])
+        #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
+        #expect(doctor.lines.contains { $0.hasPrefix("pointer lock: unavailable (no XInput 2)") })
+        let window = try #require(probe.findWindow(titled: "lockgame"))
+        #expect(LockgameLaunch.waitUntil { probe.focusedWindow == window })
+        #expect(!probe.pointerIsGrabbed, "nothing is grabbed where locking is unavailable")
+
+        let band = 220..<260
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = try #require(probe.capture(window)).pixels
+        let centre = probe.centre(of: window)
+        probe.moveAbsolute(x: centre.x, y: centre.y)
+        XTestFakeButtonEvent(probe.display, 3, 1, 0)
+        for step in 1...8 { probe.moveAbsolute(x: centre.x + Int32(step * 5), y: centre.y) }
+        XTestFakeButtonEvent(probe.display, 3, 0, 0)
+        XSync(probe.display, 0)
+        Thread.sleep(forTimeInterval: 0.5)
+        let after = try #require(probe.capture(window)).pixels
+        let shift = ImageShift.horizontal(before: before, after: after, width: 640, rows: band)
+        #expect(shift.shift > 5, "dragging right with the secondary button turns the view right; shift \(shift.shift)")
+        game.stop()
+    }
+
+    @Test func withoutMITSHMFramesGoThroughXPutImage() throws {
+        let server = try XServerFixture(extraServerArguments: ["-extension", "MIT-SHM"])
+        let game = try LockgameLaunch.start(on: server, arguments: ["--size", "640x360"])
+        #expect(game.waitForLine { $0 == "present: XPutImage" } != nil, "\(game.lines)")
+        #expect(game.waitForLine { $0 == "lock: locked" } != nil)
+        Thread.sleep(forTimeInterval: 0.3)
+        let window = try #require(server.probe.findWindow(titled: "lockgame"))
+        let picture = try #require(server.probe.capture(window))
+        #expect(Set(picture.pixels).count > 200, "the room is drawn")
+        game.stop()
+    }
+}
