@@ -19,10 +19,10 @@ build: deps
 	$(SWIFT) build
 
 test: test-deps
-	$(SWIFT) test
+	$(SWIFT) test --no-parallel
 
 soak: test-deps
-	LOCKGAME_TRIALS=100 $(SWIFT) test --filter 'SafetyValveTests|LockSoakTests|DecoderFuzzTests'
+	LOCKGAME_TRIALS=100 $(SWIFT) test --no-parallel --filter 'SafetyValveTests|LockSoakTests|DecoderFuzzTests'
 
 # The README's picture, rendered headless from a script.
 docs-screenshot: build

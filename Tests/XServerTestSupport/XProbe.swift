@@ -124,6 +124,86 @@ public final class XProbe {
         XSync(display, 0)
     }
 
+    private var clipboardWindow: UInt = 0
+    private var offeredClipboardText: String?
+
+    /// A hidden window of the probe's own, for selection traffic.
+    private func selectionWindow() -> UInt {
+        if clipboardWindow == 0 {
+            clipboardWindow = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
+            XSync(display, 0)
+        }
+        return clipboardWindow
+    }
+
+    /// Reads the `CLIPBOARD` selection as UTF-8 text, as a pasting program would; nil when
+    /// nobody offers text within `timeout`. `whileWaiting` runs between checks (to let an
+    /// owner in the same process answer).
+    public func readClipboard(timeout: Duration = .seconds(3), whileWaiting: () -> Void = {}) -> String? {
+        let window = selectionWindow()
+        let clipboard = XInternAtom(display, "CLIPBOARD", 0), utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        let property = XInternAtom(display, "PROBE_PASTE", 0)
+        XConvertSelection(display, clipboard, utf8, property, window, UInt(CurrentTime))
+        XSync(display, 0)
+        let deadline = ContinuousClock.now + timeout
+        var event = XEvent()
+        while ContinuousClock.now < deadline {
+            if XCheckTypedWindowEvent(display, window, SelectionNotify, &event) != 0 {
+                guard event.xselection.property != 0 else { return nil }
+                var type: UInt = 0
+                var format: Int32 = 0
+                var count: UInt = 0, after: UInt = 0
+                var data: UnsafeMutablePointer<UInt8>?
+                guard XGetWindowProperty(display, window, property, 0, 1 << 16, 1, UInt(AnyPropertyType),
+                                         &type, &format, &count, &after, &data) == Success, let data else { return nil }
+                defer { XFree(data) }
+                return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+            }
+            whileWaiting()
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return nil
+    }
+
+    /// Takes the `CLIPBOARD` selection and offers `text`; requests are answered while
+    /// ``serveClipboard(until:)`` runs.
+    public func offerClipboard(_ text: String) {
+        offeredClipboardText = text
+        XSetSelectionOwner(display, XInternAtom(display, "CLIPBOARD", 0), selectionWindow(), UInt(CurrentTime))
+        XSync(display, 0)
+    }
+
+    /// Answers selection requests for the offered text until `condition` holds (or 5 s pass);
+    /// returns whether it held.
+    @discardableResult
+    public func serveClipboard(until condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        let utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        var event = XEvent()
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            while XCheckTypedWindowEvent(display, selectionWindow(), SelectionRequest, &event) != 0 {
+                let request = event.xselectionrequest
+                var reply = XEvent()
+                reply.xselection.type = SelectionNotify
+                reply.xselection.requestor = request.requestor
+                reply.xselection.selection = request.selection
+                reply.xselection.target = request.target
+                reply.xselection.time = request.time
+                reply.xselection.property = 0
+                if let text = offeredClipboardText, request.target == utf8 {
+                    let bytes = Array(text.utf8)
+                    XChangeProperty(display, request.requestor, request.property, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
+                    reply.xselection.property = request.property
+                }
+                XSendEvent(display, request.requestor, 0, 0, &reply)
+                XSync(display, 0)
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return condition()
+    }
+
     /// Asks `window` to close as the window manager's close button does (`WM_DELETE_WINDOW`).
     public func requestClose(_ window: UInt) {
         var event = XEvent()
@@ -174,6 +254,14 @@ public final class XProbe {
             for x in 0..<width { pixels[y * width + x] = row[x] & 0x00FF_FFFF }
         }
         return (width, height, pixels)
+    }
+
+    /// Window coordinates of `window` in root coordinates.
+    public func rootPoint(in window: UInt, x: Int32, y: Int32) -> (x: Int32, y: Int32) {
+        var rootX: Int32 = 0, rootY: Int32 = 0
+        var child: UInt = 0
+        XTranslateCoordinates(display, window, root, x, y, &rootX, &rootY, &child)
+        return (rootX, rootY)
     }
 
     /// The centre of `window` in root coordinates.

@@ -34,6 +34,48 @@ public struct KeySymbol: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let s = KeySymbol(character: "s")
     public static let w = KeySymbol(character: "w")
 
+    public static let c = KeySymbol(character: "c")
+    public static let v = KeySymbol(character: "v")
+    public static let questionMark = KeySymbol(rawValue: 0x003F)  // XK_question
+    public static let slash = KeySymbol(rawValue: 0x002F)         // XK_slash (? unshifted)
+    public static let altLeft = KeySymbol(rawValue: 0xFFE9)       // XK_Alt_L
+    public static let altRight = KeySymbol(rawValue: 0xFFEA)      // XK_Alt_R
+
+    /// Whether the key is on the numeric keypad (`XK_KP_*`).
+    public var isOnNumericPad: Bool { (0xFF80...0xFFBD).contains(rawValue) }
+
+    /// The text the key types without modifiers: Latin-1 and Unicode keysyms map to their
+    /// character, keypad digits and operators to theirs, Return/Tab/Escape/BackSpace to their
+    /// control characters; other keys (arrows, function keys) type nothing.
+    public var characters: String {
+        let scalarValue: UInt32? = switch rawValue {
+        case 0x20...0x7E, 0xA0...0xFF: rawValue
+        case 0x0100_0100...0x0110_FFFF: rawValue - 0x0100_0000
+        case 0xFFB0...0xFFB9: rawValue - 0xFFB0 + 0x30          // XK_KP_0…XK_KP_9
+        case 0xFFAA...0xFFAF: rawValue - 0xFFAA + 0x2A          // XK_KP_Multiply…XK_KP_Divide
+        case 0xFF0D, 0xFF8D: 0x0D                               // Return, KP_Enter
+        case 0xFF09: 0x09
+        case 0xFF1B: 0x1B
+        case 0xFF08: 0x08
+        default: nil
+        }
+        guard let scalarValue, let scalar = Unicode.Scalar(scalarValue) else { return "" }
+        return String(Character(scalar))
+    }
+
+    /// The name a shortcut list shows for the key: "Esc", "Return", "F1", "L".
+    public var shortcutName: String {
+        switch self {
+        case .escape: return "Esc"
+        case .return: return "Return"
+        case .tab: return "Tab"
+        case .space: return "Space"
+        default:
+            if (0xFFBE...0xFFD5).contains(rawValue) { return "F\(rawValue - 0xFFBE + 1)" }
+            return description.uppercased()
+        }
+    }
+
     public var description: String {
         if (0x20...0x7E).contains(rawValue), let scalar = Unicode.Scalar(rawValue) {
             return String(Character(scalar))

@@ -27,14 +27,17 @@ extension GameWindow {
             && UInt(bitPattern: event.xclient.data.l.0) == atoms.wmDeleteWindow:
             handle(.closeRequested)
         case MotionNotify where event.xmotion.window == windowID:
-            handle(.pointerMoved(x: Double(event.xmotion.x), y: Double(event.xmotion.y)))
+            let motion = event.xmotion
+            handle(.pointer(PointerEvent(
+                phase: .moved, location: WindowPoint(x: Double(motion.x), y: Double(motion.y)),
+                buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xState: Int(motion.state)),
+                serverTime: UInt32(truncatingIfNeeded: motion.time))))
         case KeyPress, KeyRelease:
             handleCoreKey(event.xkey, to: handle)
         case ButtonPress, ButtonRelease:
-            let button = event.xbutton
-            handleButton(phase: button.type == ButtonPress ? .down : .up, button: Int(button.button),
-                         x: Double(button.x), y: Double(button.y), time: UInt32(truncatingIfNeeded: button.time),
-                         to: handle)
+            handleCoreButton(event.xbutton, to: handle)
+        case SelectionRequest, SelectionClear, SelectionNotify:
+            _ = clipboard.handle(&event)
         default:
             otherEventHandler?(&event)
         }
@@ -78,54 +81,86 @@ extension GameWindow {
         case XI_KeyPress, XI_KeyRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
-            let keyCode = Int(device.detail)
-            handle(.key(KeyEvent(
-                phase: cookie.evtype == XI_KeyPress ? .down : .up,
-                key: keySymbol(forKeyCode: keyCode), keyCode: keyCode,
-                isRepeat: device.flags & Int32(XIKeyRepeat) != 0,
-                serverTime: UInt32(truncatingIfNeeded: device.time))))
+            lastEventTime = device.time
+            handle(translator.key(device, isPress: cookie.evtype == XI_KeyPress))
         case XI_ButtonPress, XI_ButtonRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
-            handleButton(phase: cookie.evtype == XI_ButtonPress ? .down : .up, button: Int(device.detail),
-                         x: device.event_x, y: device.event_y, time: UInt32(truncatingIfNeeded: device.time),
-                         to: handle)
+            let isPress = cookie.evtype == XI_ButtonPress
+            lastEventTime = device.time
+            let button = Int(device.detail)
+            if (1...3).contains(button) { trackHeldButton(button, isPress: isPress) }
+            if let event = translator.button(device, isPress: isPress) { handle(event) }
+            pointerLock.setButtonsHeld(heldButtons != 0)
         case XI_Motion:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            guard device.event == windowID, !pointerLock.isLocked else { return }
-            handle(.pointerMoved(x: device.event_x, y: device.event_y))
+            guard device.event == windowID else { return }
+            // While locked the hidden pointer's position means nothing; relative motion says it all.
+            translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
+        case XI_Enter, XI_Leave:
+            let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
+            guard crossing.event == windowID, crossing.mode == XINotifyNormal else { return }
+            handle(translator.crossing(crossing, entered: cookie.evtype == XI_Enter))
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            let pinch = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
+            guard pinch.event == windowID else { return }
+            handle(translator.pinch(pinch))
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            let swipe = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
+            guard swipe.event == windowID else { return }
+            handle(translator.swipe(swipe))
         case XI_HierarchyChanged, XI_DeviceChanged:
-            xinput.loadPointerAxes(into: &decoder)
+            xinput.loadDevices(into: &decoder, translator: &translator)
         default:
             break
         }
     }
 
-    private func handleButton(phase: PressPhase, button: Int, x: Double, y: Double, time: UInt32,
-                              to handle: (InputEvent) -> Void) {
-        // Wheel "buttons" 4–7 press and release at once; they never hold the lock back.
-        if (1...3).contains(button) {
-            let bit = UInt32(1) << UInt32(button)
-            if phase == .down { heldButtons |= bit } else { heldButtons &= ~bit }
+    private func trackHeldButton(_ button: Int, isPress: Bool) {
+        let bit = UInt32(1) << UInt32(button)
+        if isPress { heldButtons |= bit } else { heldButtons &= ~bit }
+    }
+
+    /// Core button events, used only where the server has no XInput 2.
+    private func handleCoreButton(_ event: XButtonEvent, to handle: (InputEvent) -> Void) {
+        let button = Int(event.button)
+        let isPress = event.type == ButtonPress
+        let location = WindowPoint(x: Double(event.x), y: Double(event.y))
+        let modifiers = ModifierFlags(xState: Int(event.state))
+        let time = UInt32(truncatingIfNeeded: event.time)
+        if WheelButtons.isWheel(button) {
+            if isPress, let delta = WheelButtons.discreteScroll(button: button, isPointerEmulated: false) {
+                handle(.scroll(ScrollEvent(type: .discrete, delta: delta, location: location,
+                                           buttonMask: Self.buttonMask(coreState: event.state), modifierFlags: modifiers, serverTime: time)))
+            }
+            return
         }
-        handle(.button(ButtonEvent(phase: phase, button: button, x: x, y: y, serverTime: time)))
+        if (1...3).contains(button) { trackHeldButton(button, isPress: isPress) }
+        handle(.button(ButtonEvent(phase: isPress ? .down : .up, button: button, location: location,
+                                   buttonMask: Self.buttonMask(coreState: event.state).union(ButtonMask(xButton: button)),
+                                   modifierFlags: modifiers, serverTime: time)))
         pointerLock.setButtonsHeld(heldButtons != 0)
     }
 
+    /// Buttons held in a core event state (`Button1Mask` is bit 8, …).
+    static func buttonMask(coreState: UInt32) -> ButtonMask {
+        var mask: ButtonMask = []
+        for button in 1...5 where coreState & (UInt32(1) << UInt32(7 + button)) != 0 {
+            mask.formUnion(ButtonMask(xButton: button))
+        }
+        return mask
+    }
+
     private func handleCoreKey(_ key: XKeyEvent, to handle: (InputEvent) -> Void) {
+        lastEventTime = key.time
         let keyCode = Int(key.keycode) & 0xFF
         let isPress = key.type == KeyPress
         let isRepeat = isPress && heldCoreKeys[keyCode]
         heldCoreKeys[keyCode] = isPress
         handle(.key(KeyEvent(
-            phase: isPress ? .down : .up, key: keySymbol(forKeyCode: keyCode),
-            keyCode: keyCode, isRepeat: isRepeat, serverTime: UInt32(truncatingIfNeeded: key.time))))
-    }
-
-    /// The keysym at group 0, shift level 0, from Xlib's client-side keymap (no round trip).
-    private func keySymbol(forKeyCode keyCode: Int) -> KeySymbol {
-        guard (8...255).contains(keyCode) else { return KeySymbol(rawValue: 0) }
-        return KeySymbol(rawValue: UInt32(truncatingIfNeeded: XkbKeycodeToKeysym(connection.display, KeyCode(keyCode), 0, 0)))
+            phase: isPress ? .down : .up, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
+            keyCode: keyCode, modifierFlags: ModifierFlags(xState: Int(key.state)),
+            isRepeat: isRepeat, serverTime: UInt32(truncatingIfNeeded: key.time))))
     }
 
     /// Whether `_NET_WM_STATE` lists `_NET_WM_STATE_FULLSCREEN` (read when the property changes).

@@ -38,8 +38,12 @@ public final class GameWindow {
     package let windowID: UInt
 
     let grab: X11PointerGrab?
+    let clipboard: X11Clipboard
+    /// The server time of the last input event, for selection requests (ICCCM wants a real time).
+    var lastEventTime: UInt = 0
     let xinput: X11XInput?
     var decoder = RawMotionDecoder()
+    var translator: XInputEventTranslator
     /// Raw motion the server generated before this request serial predates the current
     /// lock transition and is discarded.
     var staleBeforeSerial: UInt = 0
@@ -75,6 +79,7 @@ public final class GameWindow {
         let connection = try X11Connection(displayName: displayName)
         let display = connection.display
         self.connection = connection
+        translator = XInputEventTranslator { keyCode in X11Keymap.keySymbol(display: display, keyCode: keyCode) }
         self.width = width
         self.height = height
         let screen = connection.screen
@@ -87,6 +92,7 @@ public final class GameWindow {
             netWMState: connection.atom("_NET_WM_STATE"),
             netWMStateFullScreen: connection.atom("_NET_WM_STATE_FULLSCREEN"))
 
+        clipboard = X11Clipboard(connection: connection, window: windowID)
         Self.setTitle(title, display: display, window: windowID, connection: connection)
         var deleteWindow = atoms.wmDeleteWindow
         XSetWMProtocols(display, windowID, &deleteWindow, 1)
@@ -94,9 +100,10 @@ public final class GameWindow {
         var coreMask = StructureNotifyMask | FocusChangeMask | ExposureMask | PropertyChangeMask
         if let opcode = connection.xinputOpcode {
             let xinput = X11XInput(connection: connection, opcode: opcode)
-            xinput.selectWindowInput(on: windowID)
+            let version = connection.xinputVersion ?? (2, 2)
+            xinput.selectWindowInput(on: windowID, gestures: version.major > 2 || version.minor >= 4)
             xinput.selectRawMotion()
-            xinput.loadPointerAxes(into: &decoder)
+            xinput.loadDevices(into: &decoder, translator: &translator)
             self.xinput = xinput
             let grab = X11PointerGrab(connection: connection, window: windowID)
             if let stallTimeout {
@@ -145,6 +152,18 @@ public final class GameWindow {
         XSendEvent(connection.display, connection.rootWindow, 0,
                    SubstructureRedirectMask | SubstructureNotifyMask, &event)
         connection.flush()
+    }
+
+    /// Offers `text` on the X `CLIPBOARD` selection (what other programs paste with Ctrl+V).
+    public func copyToClipboard(_ text: String) {
+        clipboard.copy(text, time: lastEventTime)
+    }
+
+    /// Asks for the text on the `CLIPBOARD` selection. The answer comes from the owning
+    /// program through the event loop: `completion` runs during a later ``pollEvents(_:)``,
+    /// with nil when nothing (or no text) is offered.
+    public func requestClipboardText(_ completion: @escaping (String?) -> Void) {
+        clipboard.requestText(time: lastEventTime, completion: completion)
     }
 
     /// Sleeps until input is queued, a lock retry is due, or `deadline` passes (never, when nil).

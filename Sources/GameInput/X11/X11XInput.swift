@@ -20,15 +20,23 @@ struct X11XInput {
         select(on: connection.rootWindow, devices: XIAllDevices, events: [])
     }
 
-    /// Selects key, button and pointer-motion events on the game's window. Core events of these kinds must
-    /// not also be selected there: the server would then send only the XI2 ones anyway.
-    func selectWindowInput(on window: UInt) {
-        select(on: window, devices: XIAllMasterDevices, events: [XI_KeyPress, XI_KeyRelease, XI_ButtonPress, XI_ButtonRelease, XI_Motion])
+    /// Selects key, button, crossing and motion events on the game's window, and touchpad
+    /// gestures where the server speaks XInput 2.4. Core events of these kinds must not also be
+    /// selected there: the server would then send only the XI2 ones anyway.
+    func selectWindowInput(on window: UInt, gestures: Bool) {
+        var events = [XI_KeyPress, XI_KeyRelease, XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_Leave]
+        if gestures {
+            events += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
+                       XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]
+        }
+        select(on: window, devices: XIAllMasterDevices, events: events)
     }
 
-    /// Reads every pointer device's X/Y valuators, by their labels (`Rel X`/`Rel Y`, or
-    /// `Abs X`/`Abs Y` for absolute devices), into `decoder`.
-    func loadPointerAxes(into decoder: inout RawMotionDecoder) {
+    /// Reads the device table: every pointer device's X/Y valuators, by their labels (`Rel X`/
+    /// `Rel Y`, or `Abs X`/`Abs Y` for absolute devices) into `decoder`; smooth-scroll axes
+    /// (`XIScrollClass`) and direct-touch devices (`XITouchClass`, `XIDirectTouch`) into
+    /// `translator`.
+    func loadDevices(into decoder: inout RawMotionDecoder, translator: inout XInputEventTranslator) {
         let display = connection.display
         let relX = XInternAtom(display, "Rel X", 1), relY = XInternAtom(display, "Rel Y", 1)
         let absX = XInternAtom(display, "Abs X", 1), absY = XInternAtom(display, "Abs Y", 1)
@@ -37,11 +45,29 @@ struct X11XInput {
         defer { XIFreeDeviceInfo(devices) }
         for device in UnsafeBufferPointer(start: devices, count: Int(count)) {
             var valuators: [(number: Int, label: UInt, absolute: Bool)] = []
+            var scrollAxes: [ScrollAxis] = []
+            var kind = InputDeviceKind.indirectPointer
             for classIndex in 0..<Int(device.num_classes) {
-                guard let any = device.classes[classIndex], any.pointee.type == XIValuatorClass else { continue }
-                let info = UnsafeRawPointer(any).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
-                valuators.append((Int(info.number), info.label, info.mode == XIModeAbsolute))
+                guard let any = device.classes[classIndex] else { continue }
+                let raw = UnsafeRawPointer(any)
+                switch any.pointee.type {
+                case XIValuatorClass:
+                    let info = raw.assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    valuators.append((Int(info.number), info.label, info.mode == XIModeAbsolute))
+                case XIScrollClass:
+                    let info = raw.assumingMemoryBound(to: XIScrollClassInfo.self).pointee
+                    scrollAxes.append(ScrollAxis(valuator: Int(info.number),
+                                                 orientation: info.scroll_type == XIScrollTypeVertical ? .vertical : .horizontal,
+                                                 increment: info.increment))
+                case XITouchClass:
+                    let info = raw.assumingMemoryBound(to: XITouchClassInfo.self).pointee
+                    if info.mode == XIDirectTouch { kind = .directTouch }
+                default:
+                    break
+                }
             }
+            translator.scroll.setAxes(scrollAxes, forDevice: Int(device.deviceid))
+            translator.deviceKinds[Int(device.deviceid)] = kind
             guard !valuators.isEmpty else { continue }
             func axis(labels: [UInt], fallback: Int) -> (number: Int, absolute: Bool)? {
                 if let match = valuators.first(where: { $0.label != 0 && labels.contains($0.label) }) {

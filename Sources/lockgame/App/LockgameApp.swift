@@ -25,7 +25,9 @@ enum LockgameApp {
           --headless           render without an X server and save the last frame
           --frames N           frames to render headless (default: the script's length + 1)
           --script FILE        scripted input for headless runs (wait N, look DX DY,
-                               key NAME down|up, press NAME, click X Y)
+                               key NAME down|up, press [MODS+]NAME,
+                               click X Y [BUTTON] [MODS], scroll DY, smooth DY,
+                               pinch SCALE)
           --screenshot FILE    where a headless run saves its PNG
           --doctor             report what the X server offers for pointer lock and exit
           --help               show this help and exit
@@ -34,13 +36,19 @@ enum LockgameApp {
         keys:
           L            toggle the lock preference
           Esc          release the pointer (preference off)
-          click        ask for the lock again (primary button)
+          click        ask for the lock again (primary button, on empty space)
           N            show a simulated "network error" alert (it prefers the pointer unlocked)
           Return, OK   dismiss the alert; the lock comes back by itself
           W A S D      walk (Shift runs)
           F11          toggle full-screen
           F12          save a screenshot (lockgame-TIME.png)
           H            simulate a 3-second hang: the watchdog frees the pointer after 1 s
+          F1 or ?      hold to list the key commands available now
+          Ctrl+C/V     copy the camera pose to the clipboard / paste one back
+          wheel, pinch zoom (field of view)
+          right-click  drop a marker where you look (also Ctrl+click)
+          middle       toggle the flashlight
+          click object select it while the pointer is free (Shift adds, Ctrl toggles)
           Q            quit (also the window's close button, SIGINT, SIGTERM, SIGHUP)
         """
 

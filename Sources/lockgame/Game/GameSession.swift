@@ -2,60 +2,96 @@ import GameInput
 import LockgameEngine
 
 /// The demo's state and rules, free of any platform: the room, the camera, held keys, the
-/// lock preference and the alert. Live and headless runs feed it the same ``PlayerAction``s
-/// and read the same frame state back, so a headless screenshot shows what a player sees.
+/// lock preference, the alert, markers, selection and the flashlight. Live and headless runs
+/// feed it the same ``InputEvent``s and read the same frame state back, so a headless
+/// screenshot shows what a player sees.
+///
+/// Keys go through a responder chain (alert → game → application) with key commands; clicks,
+/// hovering, scrolling and pinching go through an ``InputRouter`` of handlers
+/// (`GameSession+Input.swift`).
 final class GameSession {
     /// The fixed simulation step (120 Hz).
     static let simulationStep = 1.0 / 120.0
     /// How long the "Press Esc to release the pointer" notice stays after the lock engages.
     static let noticeDuration = 3.0
+    /// How long a HUD message (pose copied, paste refused) stays.
+    static let messageDuration = 4.0
+    /// The field of view's limits, in degrees, and the step of one wheel notch.
+    static let fieldOfViewRange: ClosedRange<Double> = 30...110
+    static let fieldOfViewStep = 5.0
+    /// At most this many markers stay; the oldest goes first.
+    static let markerLimit = 32
 
     let scene: Scene
+    let picking: ScenePicking
     let screen = GameScreen()
-    private(set) var alert: NetworkErrorAlert?
-    private(set) var controller: FirstPersonController
-    private var heldKeys = HeldKeys<KeySymbol>()
-    /// The lock controller in a live run; nil headless, where look actions apply directly.
-    private let lock: PointerLockController?
-    private let log: (String) -> Void
+    var alert: NetworkErrorAlert?
+    var controller: FirstPersonController
+    var heldKeys = HeldKeys<KeySymbol>()
+    /// The lock controller in a live run; nil headless.
+    let lock: PointerLockController?
+    let log: (String) -> Void
+
+    /// Whether the pointer is locked now (the runner keeps this current; headless: true).
+    var pointerLocked = false
+    /// Where pointer lock is unavailable: look by dragging with the secondary button held.
+    var dragToLook = false
+    var dragOrigin: WindowPoint?
 
     /// Look deltas received since the last frame, applied at the last moment before rendering.
     private var pendingLook = PointerDelta.zero
     private var oldestPendingLook: ContinuousClock.Instant?
     private(set) var lastLook: (unaccelerated: PointerDelta, accelerated: PointerDelta)?
 
-    private var simulationTime = 0.0
+    private(set) var simulationTime = 0.0
     private var accumulator = 0.0
     private var previousPosition: SIMD3<Double>
-    /// Simulation time until which the lock notice shows.
     private var noticeUntil = -1.0
+    private(set) var message: String?
+    private var messageUntil = -1.0
 
-    /// Frame size, for hit-testing the alert's OK button.
+    /// Frame size, for hit-testing the alert's OK button, HUD buttons and picking.
     var frameWidth = 960
     var frameHeight = 540
 
+    /// Markers dropped with a secondary or control click, in world space.
+    var markers: [SIMD3<Float>] = []
+    /// Indices of selected scene objects.
+    var selection: Set<Int> = []
+    var flashlightOn = false
+    /// Whether the key-command overlay is showing (F1 or ? held).
+    var showsCommandOverlay = false
+    /// HUD buttons under the pointer now, and whether Alt is held there.
+    var hoveredButton: HUDButton?
+    var hoverWithAlternate = false
+    var fieldOfViewAtPinchStart: Double?
+
+    let router = InputRouter()
+    var hoverRegions: [HUDButton: HoverRegion] = [:]
+    lazy var applicationResponder = ApplicationResponder(session: self)
+    lazy var gameResponder = GameResponder(session: self)
+    lazy var alertResponder = AlertResponder(session: self)
+
     private(set) var wantsToQuit = false
-    /// Set by F12; the runner saves the next frame and clears it.
+    /// Requests the runner carries out and clears.
     var wantsScreenshot = false
-    /// Set by F11; the runner asks the window manager and clears it.
     var wantsFullScreenToggle = false
-    /// Set by H; the live runner stalls its loop for a few seconds to show the watchdog.
     var wantsSimulatedHang = false
-    /// Where pointer lock is unavailable: look by dragging with the secondary button held,
-    /// from absolute pointer positions.
-    var dragToLook = false
-    private var dragOrigin: (x: Double, y: Double)?
+    var clipboardTextToCopy: String?
+    var wantsClipboardText = false
 
     init(scene: Scene, lock: PointerLockController?, sensitivity: Double, invertY: Bool,
          log: @escaping (String) -> Void) {
         self.scene = scene
         self.lock = lock
         self.log = log
+        picking = ScenePicking(scene: scene)
         controller = FirstPersonController(scene: scene)
         controller.sensitivity = sensitivity
         controller.invertY = invertY
         previousPosition = controller.position
         lock?.rootPreferring = screen
+        installHandlers()
     }
 
     /// Whether the notice "Press Esc to release the pointer" is showing.
@@ -64,51 +100,85 @@ final class GameSession {
     /// Call when the lock engages: shows the release notice for a few seconds.
     func lockEngaged() {
         noticeUntil = simulationTime + Self.noticeDuration
+        for region in hoverRegions.values { region.cancel() }
     }
 
-    /// Whether something keeps the picture changing (keys held to walk, a notice fading).
-    var isAnimating: Bool { heldKeys.count > 0 || showsLockNotice }
+    /// Shows `text` in the HUD for a few seconds and logs it.
+    func show(message text: String) {
+        message = text
+        messageUntil = simulationTime + Self.messageDuration
+        log(text)
+    }
 
-    /// Applies one action; returns whether what is shown may have changed.
+    var visibleMessage: String? { simulationTime < messageUntil ? message : nil }
+
+    /// Whether something keeps the picture changing (keys held to walk, a notice or message).
+    var isAnimating: Bool { heldKeys.count > 0 || showsLockNotice || visibleMessage != nil }
+
+    /// The field of view in degrees.
+    var fieldOfViewDegrees: Double {
+        get { Double(controller.verticalFieldOfView) * 180 / .pi }
+        set {
+            let clamped = min(max(newValue, Self.fieldOfViewRange.lowerBound), Self.fieldOfViewRange.upperBound)
+            guard clamped.isFinite else { return }
+            controller.verticalFieldOfView = Float(clamped * .pi / 180)
+        }
+    }
+
+    /// Applies one input event; returns whether what is shown may have changed.
     @discardableResult
-    func handle(_ action: PlayerAction) -> Bool {
-        switch action {
-        case .look(let unaccelerated, let accelerated, let receivedAt):
-            pendingLook.dx += unaccelerated.dx
-            pendingLook.dy += unaccelerated.dy
-            lastLook = (unaccelerated, accelerated)
-            if oldestPendingLook == nil { oldestPendingLook = receivedAt }
+    func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .relativeMotion(let motion):
+            addLook(unaccelerated: motion.unaccelerated, accelerated: motion.accelerated, receivedAt: motion.receivedAt)
             return true
-        case .key(let key, .down, let isRepeat):
-            heldKeys.press(key, isRepeat: isRepeat)
-            return isRepeat ? false : handleKeyDown(key)
-        case .key(let key, .up, let isRepeat):
-            heldKeys.release(key, isRepeat: isRepeat)
+        case .key(let key):
+            handleKey(key)
             return true
-        case .button(let button, .down, let x, let y) where button == ButtonEvent.primary:
-            if alert != nil {
-                if AlertLayout(frameWidth: frameWidth, frameHeight: frameHeight).buttonContains(x: x, y: y) {
-                    dismissAlert(because: "OK")
-                }
-                return true
+        case .pointer(let pointer):
+            if dragToLook, pointer.phase == .moved, let origin = dragOrigin {
+                let delta = PointerDelta(dx: pointer.location.x - origin.x, dy: pointer.location.y - origin.y)
+                dragOrigin = pointer.location
+                addLook(unaccelerated: delta, accelerated: delta, receivedAt: .now)
             }
-            if !screen.prefersPointerLocked { setPreference(true, because: "click") }
+            router.route(event)
             return true
-        case .button(3, let phase, let x, let y) where dragToLook:
-            dragOrigin = phase == .down ? (x, y) : nil
-            return false
-        case .button:
-            return false
-        case .pointerMoved(let x, let y):
-            guard dragToLook, let origin = dragOrigin else { return false }
-            let delta = PointerDelta(dx: x - origin.x, dy: y - origin.y)
-            dragOrigin = (x, y)
-            return handle(.look(unaccelerated: delta, accelerated: delta, receivedAt: .now))
+        case .button(let button):
+            if dragToLook && button.button == 3 {
+                dragOrigin = button.phase == .down ? button.location : nil
+                return false
+            }
+            router.route(event)
+            return true
+        case .scroll, .transform:
+            return router.route(event)
         case .closeRequested:
             wantsToQuit = true
             return false
+        case .swipe, .resized, .exposed:
+            return false
         }
     }
+
+    func quit() { wantsToQuit = true }
+
+    private func addLook(unaccelerated: PointerDelta, accelerated: PointerDelta, receivedAt: ContinuousClock.Instant?) {
+        pendingLook.dx += unaccelerated.dx
+        pendingLook.dy += unaccelerated.dy
+        lastLook = (unaccelerated, accelerated)
+        if oldestPendingLook == nil { oldestPendingLook = receivedAt }
+    }
+
+    private func handleKey(_ key: KeyEvent) {
+        if key.phase == .down { heldKeys.press(key.key, isRepeat: key.isRepeat) } else { heldKeys.release(key.key) }
+        if key.key == .altLeft || key.key == .altRight { hoverWithAlternate = key.phase == .down }
+        // Auto-repeat walks (held keys) but never re-runs commands.
+        guard !key.isRepeat else { return }
+        KeyResponderChain.send(key, to: firstResponder)
+    }
+
+    /// The first responder: the alert while it is shown, else the game.
+    var firstResponder: any KeyResponder { alert != nil ? alertResponder : gameResponder }
 
     /// Applies the look deltas gathered since the last frame (late latching) and returns the
     /// receipt time of the oldest one, for input-to-present latency.
@@ -122,7 +192,8 @@ final class GameSession {
         return oldestPendingLook
     }
 
-    /// Advances the fixed-step simulation by `elapsed` seconds of real time.
+    /// Advances the fixed-step simulation by `elapsed` seconds of real time (at most 0.25 s,
+    /// so a long stall does not make the player jump).
     func advance(by elapsed: Double) {
         guard elapsed.isFinite, elapsed > 0 else { return }
         accumulator += min(elapsed, 0.25)
@@ -149,45 +220,79 @@ final class GameSession {
     }
 
     /// Forgets held keys (focus left the window, so their releases will not arrive).
-    func releaseHeldKeys() { heldKeys.releaseAll() }
-
-    private func handleKeyDown(_ key: KeySymbol) -> Bool {
-        switch key {
-        case .l:
-            setPreference(!screen.prefersPointerLocked, because: "L")
-        case .escape:
-            setPreference(false, because: "Esc")
-        case .n where alert == nil:
-            let alert = NetworkErrorAlert()
-            self.alert = alert
-            lock?.present(alert)
-            log("alert: shown")
-        case .return, .keypadEnter:
-            guard alert != nil else { return false }
-            dismissAlert(because: "Return")
-        case .q:
-            wantsToQuit = true
-        case .f11:
-            wantsFullScreenToggle = true
-        case .f12:
-            wantsScreenshot = true
-        case .h:
-            wantsSimulatedHang = true
-        default:
-            return false
-        }
-        return true
+    func releaseHeldKeys() {
+        heldKeys.releaseAll()
+        showsCommandOverlay = false
+        hoverWithAlternate = false
     }
 
-    private func dismissAlert(because cause: String) {
+    func presentAlert() {
+        guard alert == nil else { return }
+        let alert = NetworkErrorAlert()
+        self.alert = alert
+        lock?.present(alert)
+        log("alert: shown")
+    }
+
+    func dismissAlert(because cause: String) {
+        guard alert != nil else { return }
         alert = nil
         lock?.dismissTopmost()
         log("alert: dismissed (\(cause))")
     }
 
-    private func setPreference(_ prefers: Bool, because cause: String) {
+    func setPreference(_ prefers: Bool, because cause: String) {
         screen.prefersPointerLocked = prefers
         lock?.setNeedsUpdateOfPrefersPointerLocked()
         log("preference: \(prefers ? "on" : "off") (\(cause))")
+    }
+
+    func toggleFlashlight() {
+        flashlightOn.toggle()
+        log("flashlight: \(flashlightOn ? "on" : "off")")
+    }
+
+    /// Ctrl+C: the pose goes to the clipboard.
+    func copyPose() {
+        let text = PoseText.format(controller.pose)
+        clipboardTextToCopy = text
+        show(message: "clipboard: copied \(text)")
+    }
+
+    /// Ctrl+V: the runner fetches the clipboard and calls ``paste(_:)``.
+    func requestPaste() { wantsClipboardText = true }
+
+    /// Applies pasted text if it is a pose; otherwise says why and leaves the pose alone.
+    func paste(_ text: String?) {
+        guard let text else {
+            show(message: "clipboard: empty, pose unchanged")
+            return
+        }
+        do {
+            let pose = try PoseText.parse(text, fieldOfView: controller.verticalFieldOfView)
+            controller.teleport(to: pose)
+            previousPosition = controller.position
+            show(message: "clipboard: pasted \(PoseText.format(controller.pose))")
+        } catch {
+            show(message: "clipboard: \(error), pose unchanged")
+        }
+    }
+
+    /// Drops a marker where the crosshair points.
+    func dropMarker() {
+        let ray = ScenePicking.ray(through: Double(frameWidth) / 2 - 0.5, Double(frameHeight) / 2 - 0.5,
+                                   width: frameWidth, height: frameHeight, camera: interpolatedPose)
+        guard let hit = picking.firstHit(origin: ray.origin, direction: ray.direction) else { return }
+        markers.append(hit.point - ray.direction * 0.02)
+        if markers.count > Self.markerLimit { markers.removeFirst() }
+        log("marker: \(markers.count) at \(Int((hit.point.x * 10).rounded())) \(Int((hit.point.y * 10).rounded())) \(Int((hit.point.z * 10).rounded())) dm")
+    }
+
+    /// The selectable object under window point (x, y), if nothing is in front of it.
+    func selectableObject(at point: WindowPoint) -> Int? {
+        let ray = ScenePicking.ray(through: point.x, point.y, width: frameWidth, height: frameHeight, camera: interpolatedPose)
+        guard let hit = picking.firstHit(origin: ray.origin, direction: ray.direction),
+              picking.selectable[hit.objectIndex] else { return nil }
+        return hit.objectIndex
     }
 }

@@ -19,13 +19,18 @@ struct HeadlessRun {
         let renderer = Renderer()
         session.frameWidth = width
         session.frameHeight = height
+        session.layoutHoverRegions()
+        session.pointerLocked = true
         let step = 1.0 / Double(framesPerSecond > 0 ? framesPerSecond : 60)
         let status = FrameStatus(lockLine: "headless: scripted input", isLocked: true)
         for frame in 0..<max(1, frames) {
-            for action in script?.actions(atFrame: frame) ?? [] { session.handle(action) }
+            for event in script?.events(atFrame: frame) ?? [] { session.handle(event) }
             _ = session.latchLook()
             session.advance(by: step)
-            renderer.render(session.scene, camera: session.interpolatedPose, into: framebuffer)
+            let camera = session.interpolatedPose
+            Flashlight.apply(on: session.flashlightOn, camera: camera, to: &renderer.settings)
+            renderer.render(session.scene, camera: camera, into: framebuffer)
+            WorldOverlayPainter.paint(session, camera: camera, into: framebuffer)
             hud.paint(session, status: status, into: framebuffer)
             if session.wantsToQuit { break }
         }

@@ -5,15 +5,19 @@ import GameInput
 ///
 /// The format, one command per line, `#` starting a comment:
 ///
-///     wait N            let N frames pass
-///     look DX DY        a relative pointer motion of DX, DY counts (as if locked)
-///     key NAME down     press a key: a letter or digit, or escape, return, shift,
-///     key NAME up       space, tab, f1…f12
-///     press NAME        press and release a key
-///     click X Y         a primary click at window pixel X, Y
-struct InputScript: Equatable {
-    /// The actions to apply before each frame, by frame index.
-    private(set) var actionsByFrame: [Int: [PlayerAction]] = [:]
+///     wait N                  let N frames pass
+///     look DX DY              a relative pointer motion of DX, DY counts (as if locked)
+///     key NAME down|up        press or release a key: a letter or digit, escape, return,
+///                             shift, alt, space, tab, slash, f1…f12
+///     press [MODS+]NAME       press and release a key, e.g. press ctrl+c
+///     click X Y [BUTTON] [MODS]
+///                             a click at window pixel X, Y; BUTTON is primary (default),
+///                             secondary or middle; MODS like ctrl or ctrl+shift
+///     scroll DY               wheel steps (discrete); smooth DY for continuous scrolling
+///     pinch SCALE             a whole pinch gesture ending at SCALE
+struct InputScript {
+    /// The events to apply before each frame, by frame index.
+    private(set) var eventsByFrame: [Int: [InputEvent]] = [:]
     /// The frame after the last `wait`: the script's length.
     private(set) var length = 0
 
@@ -57,48 +61,91 @@ struct InputScript: Equatable {
                 frame += frames
             case ("look", 3):
                 let delta = PointerDelta(dx: try number(words[1]), dy: try number(words[2]))
-                add(.look(unaccelerated: delta, accelerated: delta, receivedAt: nil), at: frame)
+                add(.relativeMotion(RelativeMotion(unaccelerated: delta, accelerated: delta, sourceDeviceID: 0,
+                                                   serverTime: 0, receivedAt: .now)), at: frame)
             case ("key", 3):
-                let key = try Self.key(named: words[1], fail: fail)
+                let (key, modifiers) = try Self.key(named: words[1], fail: fail)
                 switch words[2] {
-                case "down": add(.key(key, .down, isRepeat: false), at: frame)
-                case "up": add(.key(key, .up, isRepeat: false), at: frame)
+                case "down": add(Self.keyEvent(key, .down, modifiers), at: frame)
+                case "up": add(Self.keyEvent(key, .up, modifiers), at: frame)
                 default: throw fail("key wants \"down\" or \"up\", not \"\(words[2])\"")
                 }
             case ("press", 2):
-                let key = try Self.key(named: words[1], fail: fail)
-                add(.key(key, .down, isRepeat: false), at: frame)
-                add(.key(key, .up, isRepeat: false), at: frame)
-            case ("click", 3):
-                let x = try number(words[1]), y = try number(words[2])
-                add(.button(ButtonEvent.primary, .down, x: x, y: y), at: frame)
-                add(.button(ButtonEvent.primary, .up, x: x, y: y), at: frame)
-            case ("wait", _), ("look", _), ("key", _), ("press", _), ("click", _):
+                let (key, modifiers) = try Self.key(named: words[1], fail: fail)
+                add(Self.keyEvent(key, .down, modifiers), at: frame)
+                add(Self.keyEvent(key, .up, modifiers), at: frame)
+            case ("click", 3...5):
+                let location = WindowPoint(x: try number(words[1]), y: try number(words[2]))
+                var button = 1
+                var modifiers: ModifierFlags = []
+                for word in words.dropFirst(3) {
+                    switch word {
+                    case "primary": button = 1
+                    case "secondary": button = 3
+                    case "middle": button = 2
+                    default: modifiers = try Self.modifiers(word, fail: fail)
+                    }
+                }
+                for phase in [PressPhase.down, .up] {
+                    add(.button(ButtonEvent(phase: phase, button: button, location: location, modifierFlags: modifiers,
+                                            serverTime: 0)), at: frame)
+                }
+            case ("scroll", 2), ("smooth", 2):
+                add(.scroll(ScrollEvent(type: command == "scroll" ? .discrete : .continuous,
+                                        delta: PointerDelta(dx: 0, dy: try number(words[1])),
+                                        location: WindowPoint(x: 0, y: 0))), at: frame)
+            case ("pinch", 2):
+                let scale = try number(words[1])
+                guard scale > 0 else { throw fail("pinch wants a scale above 0, not \"\(words[1])\"") }
+                for (phase, value) in [(InteractionPhase.began, 1.0), (.changed, scale), (.ended, scale)] {
+                    add(.transform(TransformEvent(phase: phase, scale: value, rotationDelta: 0,
+                                                  location: WindowPoint(x: 0, y: 0), fingerCount: 2)), at: frame)
+                }
+            case ("wait", _), ("look", _), ("key", _), ("press", _), ("click", _), ("scroll", _), ("smooth", _), ("pinch", _):
                 throw fail("wrong number of words for \"\(command)\"")
             default:
-                throw fail("unknown command \"\(command)\" (expected wait, look, key, press or click)")
+                throw fail("unknown command \"\(command)\" (expected wait, look, key, press, click, scroll, smooth or pinch)")
             }
         }
         length = frame
     }
 
-    /// The actions due before frame `frame`.
-    func actions(atFrame frame: Int) -> [PlayerAction] { actionsByFrame[frame] ?? [] }
+    /// The events due before frame `frame`.
+    func events(atFrame frame: Int) -> [InputEvent] { eventsByFrame[frame] ?? [] }
 
-    private mutating func add(_ action: PlayerAction, at frame: Int) {
-        actionsByFrame[frame, default: []].append(action)
+    private mutating func add(_ event: InputEvent, at frame: Int) {
+        eventsByFrame[frame, default: []].append(event)
+    }
+
+    private static func keyEvent(_ key: KeySymbol, _ phase: PressPhase, _ modifiers: ModifierFlags) -> InputEvent {
+        .key(KeyEvent(phase: phase, key: key, keyCode: 0, modifierFlags: modifiers, isRepeat: false, serverTime: 0))
     }
 
     private static let namedKeys: [String: KeySymbol] = [
         "escape": .escape, "esc": .escape, "return": .return, "enter": .return, "shift": .shiftLeft,
-        "space": .space, "tab": .tab, "f1": .f1, "f11": .f11, "f12": .f12,
+        "alt": .altLeft, "space": .space, "tab": .tab, "slash": .slash, "f1": .f1, "f11": .f11, "f12": .f12,
     ]
 
-    private static func key(named name: String, fail: (String) -> Invalid) throws(Invalid) -> KeySymbol {
-        let lower = name.lowercased()
-        if let key = namedKeys[lower] { return key }
-        if lower.count == 1, let character = lower.first, character.isLetter || character.isNumber, character.isASCII {
-            return KeySymbol(character: character)
+    private static let namedModifiers: [String: ModifierFlags] = [
+        "ctrl": .control, "control": .control, "shift": .shift, "alt": .alternate, "super": .command,
+    ]
+
+    private static func modifiers(_ word: String, fail: (String) -> Invalid) throws(Invalid) -> ModifierFlags {
+        var flags: ModifierFlags = []
+        for part in word.lowercased().split(separator: "+") {
+            guard let flag = namedModifiers[String(part)] else { throw fail("unknown modifier \"\(part)\"") }
+            flags.insert(flag)
+        }
+        return flags
+    }
+
+    private static func key(named name: String, fail: (String) -> Invalid) throws(Invalid) -> (KeySymbol, ModifierFlags) {
+        var parts = name.lowercased().split(separator: "+").map(String.init)
+        let last = parts.popLast() ?? ""
+        let modifiers = try modifiers(parts.joined(separator: "+"), fail: fail)
+        if let key = namedKeys[last] { return (key, modifiers) }
+        if last.count == 1, let character = last.first, character.isLetter || character.isNumber, character.isASCII {
+            return (KeySymbol(character: character), modifiers)
         }
         throw fail("unknown key \"\(name)\"")
     }

@@ -39,6 +39,7 @@ final class LiveGameLoop {
         session.frameWidth = window.width
         session.frameHeight = window.height
         session.dragToLook = window.pointerLock.pointerLockState == nil
+        session.layoutHoverRegions()
         observation = window.pointerLock.addObserver { [weak self] state in
             self?.lockChanged(to: state)
         }
@@ -71,26 +72,23 @@ final class LiveGameLoop {
     private func gatherInput() {
         window.pollEvents { event in
             switch event {
-            case .relativeMotion(let motion):
-                session.handle(.look(unaccelerated: motion.unaccelerated, accelerated: motion.accelerated,
-                                     receivedAt: motion.receivedAt))
-            case .key(let key):
-                if session.handle(.key(key.key, key.phase, isRepeat: key.isRepeat)) { needsFrame = true }
-            case .button(let button):
-                if session.handle(.button(button.button, button.phase, x: button.x, y: button.y)) { needsFrame = true }
             case .resized(let width, let height):
                 presenter.resize(width: width, height: height)
                 session.frameWidth = width
                 session.frameHeight = height
+                session.layoutHoverRegions()
                 needsFrame = true
-            case .pointerMoved(let x, let y):
-                if session.handle(.pointerMoved(x: x, y: y)) { needsFrame = true }
             case .exposed:
                 needsFrame = true
-            case .closeRequested:
-                session.handle(.closeRequested)
+            default:
+                if session.handle(event) { needsFrame = true }
             }
         }
+        carryOutRequests()
+    }
+
+    /// What the session asked of the platform during the events just handled.
+    private func carryOutRequests() {
         if session.wantsSimulatedHang {
             session.wantsSimulatedHang = false
             simulateHang()
@@ -98,6 +96,17 @@ final class LiveGameLoop {
         if session.wantsFullScreenToggle {
             session.wantsFullScreenToggle = false
             window.setFullScreen(!window.isFullScreen)
+        }
+        if let text = session.clipboardTextToCopy {
+            session.clipboardTextToCopy = nil
+            window.copyToClipboard(text)
+        }
+        if session.wantsClipboardText {
+            session.wantsClipboardText = false
+            window.requestClipboardText { [weak self] text in
+                self?.session.paste(text)
+                self?.needsFrame = true
+            }
         }
     }
 
@@ -107,7 +116,10 @@ final class LiveGameLoop {
         session.advance(by: seconds(now - lastAdvance))
         lastAdvance = now
         let framebuffer = presenter.framebuffer
-        renderer.render(session.scene, camera: session.interpolatedPose, into: framebuffer)
+        let camera = session.interpolatedPose
+        Flashlight.apply(on: session.flashlightOn, camera: camera, to: &renderer.settings)
+        renderer.render(session.scene, camera: camera, into: framebuffer)
+        WorldOverlayPainter.paint(session, camera: camera, into: framebuffer)
         hud.paint(session, status: status, into: framebuffer)
         if session.wantsScreenshot {
             session.wantsScreenshot = false
@@ -139,6 +151,7 @@ final class LiveGameLoop {
         let described = FrameStatus.describing(state)
         status.lockLine = described.line
         status.isLocked = described.isLocked
+        session.pointerLocked = state.isLocked
         if state.isLocked { session.lockEngaged() }
         if state.reason == .unfocused { session.releaseHeldKeys() }
         needsFrame = true

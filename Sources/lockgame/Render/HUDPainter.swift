@@ -13,7 +13,7 @@ struct HUDPainter {
         largeText = try TextRenderer(pixelSize: 18)
     }
 
-    static let keyLine = "L lock   Esc release   click lock   N alert   WASD walk   Shift run   F11 full-screen   F12 screenshot   Q quit"
+    static let keyLine = "L lock   Esc release   N alert   WASD walk   wheel zoom   right-click marker   middle flashlight   F1 commands   Q quit"
 
     func paint(_ session: GameSession, status: FrameStatus, into framebuffer: Framebuffer) {
         let width = framebuffer.width, height = framebuffer.height
@@ -35,7 +35,11 @@ struct HUDPainter {
             lines.append(String(format: "input to present %.2f ms", latency))
         }
         let pose = session.controller
-        lines.append(String(format: "yaw %.1f deg  pitch %.1f deg", pose.yaw * 180 / .pi, pose.pitch * 180 / .pi))
+        lines.append(String(format: "yaw %.1f deg  pitch %.1f deg  fov %.0f deg", pose.yaw * 180 / .pi, pose.pitch * 180 / .pi,
+                            session.fieldOfViewDegrees))
+        if session.flashlightOn || !session.markers.isEmpty || !session.selection.isEmpty {
+            lines.append("flashlight \(session.flashlightOn ? "on" : "off")   markers \(session.markers.count)   selected \(session.selection.count)")
+        }
 
         let lineHeight = text.lineHeight
         let panelWidth = (lines.map { text.measure($0).width }.max() ?? 0) + 20
@@ -58,11 +62,64 @@ struct HUDPainter {
             text.fillRect(x: cx - 8, y: cy - 1, width: 17, height: 2, color: 0xC0_FF_FF_FF, into: pixels, width: width, height: height)
             text.fillRect(x: cx - 1, y: cy - 8, width: 2, height: 17, color: 0xC0_FF_FF_FF, into: pixels, width: width, height: height)
         }
+        if !status.isLocked && session.alert == nil {
+            paintButtons(session, width: width, height: height, pixels: pixels)
+        }
+        if let message = session.visibleMessage {
+            let size = text.measure(message)
+            let y = height - lineHeight - 16 - size.height
+            text.fillRect(x: 8, y: y - 6, width: size.width + 16, height: size.height + 12,
+                          color: 0xC0_00_00_00, into: pixels, width: width, height: height)
+            text.draw(message, x: 16, baseline: y + text.ascender, color: 0xFF_FF_E0_8A, into: pixels, width: width, height: height)
+        }
         if session.showsLockNotice && status.isLocked {
             paintNotice("Press Esc to release the pointer", width: width, height: height, pixels: pixels)
         }
         if let alert = session.alert {
             paintAlert(alert, width: width, height: height, pixels: pixels)
+        }
+        if session.showsCommandOverlay {
+            paintCommandOverlay(KeyResponderChain.availableCommands(from: session.firstResponder), width: width, height: height, pixels: pixels)
+        }
+    }
+
+    private func paintButtons(_ session: GameSession, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
+        for button in HUDButton.allCases {
+            let frame = button.frame(frameWidth: width)
+            let hovered = session.hoveredButton == button
+            text.fillRect(x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: Int(frame.height),
+                          color: hovered ? 0xF0_4A_7B_E0 : 0xB0_20_24_30, into: pixels, width: width, height: height)
+            let size = text.measure(button.title)
+            text.draw(button.title, x: Int(frame.x) + (Int(frame.width) - size.width) / 2,
+                      baseline: Int(frame.y) + (Int(frame.height) - text.lineHeight) / 2 + text.ascender,
+                      color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+            if hovered && session.hoverWithAlternate {
+                let details = text.measure(button.details)
+                let x = max(4, Int(frame.x + frame.width) - details.width - 12)
+                let y = Int(frame.y + frame.height) + 4
+                text.fillRect(x: x - 6, y: y, width: details.width + 12, height: details.height + 8,
+                              color: 0xE0_10_10_10, into: pixels, width: width, height: height)
+                text.draw(button.details, x: x, baseline: y + 4 + text.ascender, color: 0xFF_FF_E0_8A,
+                          into: pixels, width: width, height: height)
+            }
+        }
+    }
+
+    private func paintCommandOverlay(_ commands: [KeyCommand], width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
+        let lines = commands.map { command in
+            command.shortcut.padding(toLength: 10, withPad: " ", startingAt: 0) + command.title
+        }
+        let title = "Key commands available now"
+        let lineHeight = text.lineHeight
+        let boxWidth = max(largeText.measure(title).width, lines.map { text.measure($0).width }.max() ?? 0) + 40
+        let boxHeight = largeText.lineHeight + 16 + lines.count * lineHeight + 24
+        let x = (width - boxWidth) / 2, y = max(8, (height - boxHeight) / 2)
+        text.fillRect(x: x, y: y, width: boxWidth, height: boxHeight, color: 0xE8_14_17_1F, into: pixels, width: width, height: height)
+        largeText.draw(title, x: x + 20, baseline: y + 14 + largeText.ascender, color: 0xFF_FF_FF_FF,
+                       into: pixels, width: width, height: height)
+        for (index, line) in lines.enumerated() {
+            text.draw(line, x: x + 20, baseline: y + 16 + largeText.lineHeight + 8 + index * lineHeight + text.ascender,
+                      color: 0xFF_DD_DD_DD, into: pixels, width: width, height: height)
         }
     }
 

@@ -6,8 +6,16 @@ import XServerTestSupport
 final class GameWindowHarness {
     let window: GameWindow
     private(set) var motions: [RelativeMotion] = []
-    private(set) var keys: [KeyEvent] = []
     private(set) var loopIterations = 0
+    /// Everything else the window reported, in order.
+    var events: [InputEvent] = []
+    /// Called with every event, for handlers under test.
+    var route: (InputEvent) -> Void = { _ in }
+
+    var keys: [KeyEvent] { events.compactMap { if case .key(let key) = $0 { key } else { nil } } }
+    var buttons: [ButtonEvent] { events.compactMap { if case .button(let button) = $0 { button } else { nil } } }
+    var scrolls: [ScrollEvent] { events.compactMap { if case .scroll(let scroll) = $0 { scroll } else { nil } } }
+    var pointers: [PointerEvent] { events.compactMap { if case .pointer(let pointer) = $0 { pointer } else { nil } } }
 
     init(displayName: String, title: String = "gameinput-test") throws {
         window = try GameWindow(title: title, width: 400, height: 300, displayName: displayName)
@@ -37,15 +45,27 @@ final class GameWindowHarness {
         loopIterations += 1
         window.waitForEvents(until: .now + .milliseconds(5))
         window.pollEvents { event in
+            route(event)
             switch event {
             case .relativeMotion(let motion): motions.append(motion)
-            case .key(let key): keys.append(key)
-            default: break
+            default: events.append(event)
             }
         }
     }
 
     func clearMotion() { motions.removeAll() }
+
+    /// Handles what is queued without waiting, recording only relative motion.
+    func drain() {
+        window.pollEvents { event in
+            if case .relativeMotion(let motion) = event { motions.append(motion) }
+        }
+    }
+
+    func clearEvents() {
+        events.removeAll()
+        motions.removeAll()
+    }
 }
 
 /// A game object whose preference the test sets.

@@ -63,8 +63,9 @@ import XServerTestSupport
 
         seen = game.lines.count
         if let window = probe.findWindow(titled: "lockgame") {
-            let centre = probe.centre(of: window)
-            probe.moveAbsolute(x: centre.x, y: centre.y)
+            // Into the sky above the arch: a click on an object would select it instead.
+            let point = probe.rootPoint(in: window, x: 480, y: 150)
+            probe.moveAbsolute(x: point.x, y: point.y)
         } else {
             Issue.record("the lockgame window is not in the window manager's client list")
         }
@@ -85,6 +86,54 @@ import XServerTestSupport
         probe.press(UInt32(XK_q))
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
         #expect(!probe.pointerIsGrabbed, "quitting leaves no grab behind")
+    }
+
+    @Test func theCameraPoseRoundTripsThroughTheRealClipboard() throws {
+        let game = try launchLocked()
+        var seen = game.lines.count
+        probe.press(UInt32(XK_c), with: [UInt32(XK_Control_L)])
+        #expect(waitForNewLine(prefix: "clipboard: copied lockgame pose x ", in: game, after: seen))
+        let copied = probe.readClipboard()
+        #expect(copied?.hasPrefix("lockgame pose x ") == true, "another program pastes the pose: \(String(describing: copied))")
+
+        probe.offerClipboard("lockgame pose x 2 y 1.6 z 1 yaw 45 pitch -10")
+        seen = game.lines.count
+        probe.press(UInt32(XK_v), with: [UInt32(XK_Control_L)])
+        #expect(probe.serveClipboard { game.lines.dropFirst(seen).contains("clipboard: pasted lockgame pose x 2.0 y 1.6 z 1.0 yaw 45.0 pitch -10.0") })
+
+        probe.offerClipboard("not a pose at all")
+        seen = game.lines.count
+        probe.press(UInt32(XK_v), with: [UInt32(XK_Control_L)])
+        #expect(probe.serveClipboard { game.lines.dropFirst(seen).contains { $0.hasPrefix("clipboard: not a pose") && $0.hasSuffix("pose unchanged") } })
+        seen = game.lines.count
+        probe.press(UInt32(XK_c), with: [UInt32(XK_Control_L)])
+        #expect(waitForNewLine("clipboard: copied lockgame pose x 2.0 y 1.6 z 1.0 yaw 45.0 pitch -10.0", in: game, after: seen),
+                "the bad paste left the pasted pose as it was")
+    }
+
+    @Test func holdingF1ListsTheCommandsOfTheCurrentResponderChain() throws {
+        let game = try launchLocked()
+        var seen = game.lines.count
+        probe.press(UInt32(XK_n))
+        #expect(waitForNewLine("alert: shown", in: game, after: seen))
+        seen = game.lines.count
+        let f1 = UInt32(XKeysymToKeycode(probe.display, KeySym(XK_F1)))
+        probe.sendKey(f1, down: true)
+        #expect(waitForNewLine(prefix: "overlay: Dismiss the alert, Toggle the lock preference, Release the pointer", in: game, after: seen))
+        probe.sendKey(f1, down: false)
+        #expect(waitForNewLine("overlay: hidden", in: game, after: seen))
+        seen = game.lines.count
+        probe.press(UInt32(XK_l))
+        #expect(waitForNewLine("preference: off (L)", in: game, after: seen), "the alert does not handle L, so the game under it does")
+    }
+
+    func waitForNewLine(prefix: String, in game: ChildProcess, after seen: Int) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if game.lines.dropFirst(seen).contains(where: { $0.hasPrefix(prefix) }) { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
     }
 
     @Test func altTabReleasesTheLockAndComingBackRestoresIt() throws {

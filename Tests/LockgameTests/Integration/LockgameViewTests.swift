@@ -24,18 +24,31 @@ import XServerTestSupport
         return (game, window)
     }
 
-    /// A steady picture of the window: two captures 100 ms apart that agree in the band.
+    static func sameBand(_ a: [UInt32], _ b: [UInt32], band: Range<Int>) -> Bool {
+        band.allSatisfy { y in (0..<640).allSatisfy { a[y * 640 + $0] == b[y * 640 + $0] } }
+    }
+
+    /// A steady picture of the window: two captures 150 ms apart that agree in the band.
     func settledCapture(_ window: UInt, band: Range<Int>) throws -> [UInt32] {
         var previous = try #require(probe.capture(window)).pixels
         for _ in 0..<30 {
-            Thread.sleep(forTimeInterval: 0.1)
+            Thread.sleep(forTimeInterval: 0.15)
             let current = try #require(probe.capture(window)).pixels
-            if band.allSatisfy({ y in (0..<640).allSatisfy { current[y * 640 + $0] == previous[y * 640 + $0] } }) {
-                return current
-            }
+            if Self.sameBand(current, previous, band: band) { return current }
             previous = current
         }
         return previous
+    }
+
+    /// The first settled picture that differs from `reference` in the band (within 5 s).
+    func changedCapture(_ window: UInt, from reference: [UInt32], band: Range<Int>) throws -> [UInt32] {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            let current = try #require(probe.capture(window)).pixels
+            if !Self.sameBand(current, reference, band: band) { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return try settledCapture(window, band: band)
     }
 
     func waitForNewLine(_ line: String, in game: ChildProcess, after seen: Int) -> Bool {
@@ -53,7 +66,8 @@ import XServerTestSupport
         let start = try settledCapture(window, band: band)
 
         for _ in 0..<10 { probe.moveRelative(dx: 4, dy: 0) }
-        let turned = try settledCapture(window, band: band)
+        XSync(probe.display, 0)
+        let turned = try changedCapture(window, from: start, band: band)
         let right = ImageShift.horizontal(before: start, after: turned, width: 640, rows: band)
         #expect(right.shift > 5, "40 counts right at 0.1 deg each turns the view right; shift \(right.shift)")
 
@@ -66,6 +80,7 @@ import XServerTestSupport
         seen = game.lines.count
         probe.press(UInt32(XK_l))
         #expect(waitForNewLine("lock: locked", in: game, after: seen))
+        Thread.sleep(forTimeInterval: 0.5)  // frames keep coming while locked; give a wrong turn time to show
         let relocked = try settledCapture(window, band: band)
         let unlockedMotion = ImageShift.horizontal(before: turned, after: relocked, width: 640, rows: band)
         #expect(unlockedMotion.shift == 0, "motion while unlocked never reaches the camera, even after re-locking")

@@ -5,19 +5,22 @@ import Testing
 
 /// The game's rules without X or a window.
 @Suite struct GameSessionTests {
-    static func makeSession() -> GameSession {
-        GameSession(scene: Scene(objects: []), lock: nil, sensitivity: 0.1, invertY: false, log: { _ in })
+    static func makeSession(log: @escaping (String) -> Void = { _ in }) -> GameSession {
+        GameSession(scene: Scene(objects: []), lock: nil, sensitivity: 0.1, invertY: false, log: log)
     }
 
-    static func look(_ dx: Double, _ dy: Double, at time: ContinuousClock.Instant? = nil) -> PlayerAction {
-        .look(unaccelerated: PointerDelta(dx: dx, dy: dy), accelerated: PointerDelta(dx: dx * 2, dy: dy * 2), receivedAt: time)
+    static func demoSession(log: @escaping (String) -> Void = { _ in }) throws -> GameSession {
+        let session = GameSession(scene: try SceneLoader.load(directory: HeadlessTests.assets), lock: nil,
+                                  sensitivity: 0.1, invertY: false, log: log)
+        session.layoutHoverRegions()
+        return session
     }
 
     @Test func lookDeltasWaitForTheFrameAndAreAppliedAllAtOnce() {
         let session = Self.makeSession()
         let first = ContinuousClock.now
-        session.handle(Self.look(100, 0, at: first))
-        session.handle(Self.look(50, -20, at: first + .milliseconds(3)))
+        session.handle(TestEvents.look(100, 0, at: first))
+        session.handle(TestEvents.look(50, -20, at: first + .milliseconds(3)))
         #expect(session.controller.yaw == 0, "deltas are latched just before rendering, not on arrival")
         #expect(session.latchLook() == first, "latency is measured from the oldest delta used")
         #expect(abs(session.controller.yaw - 15 * .pi / 180) < 1e-12)
@@ -29,44 +32,155 @@ import Testing
     @Test func preferenceKeysAndClicksFollowTheHelp() {
         let session = Self.makeSession()
         #expect(session.screen.prefersPointerLocked, "the game prefers the lock from the start")
-        session.handle(.key(.l, .down, isRepeat: false))
+        session.handle(TestEvents.key(.l))
         #expect(!session.screen.prefersPointerLocked)
-        session.handle(.key(.l, .down, isRepeat: true))
+        session.handle(TestEvents.key(.l, isRepeat: true))
         #expect(!session.screen.prefersPointerLocked, "auto-repeat does not toggle again")
-        session.handle(.key(.l, .down, isRepeat: false))
-        session.handle(.key(.escape, .down, isRepeat: false))
+        session.handle(TestEvents.key(.l))
+        session.handle(TestEvents.key(.escape))
         #expect(!session.screen.prefersPointerLocked)
-        session.handle(.button(1, .down, x: 10, y: 10))
+        session.handle(TestEvents.click(10, 300))
         #expect(session.screen.prefersPointerLocked, "a primary click asks for the lock again")
-        session.handle(.key(.q, .down, isRepeat: false))
+        session.handle(TestEvents.key(.q))
         #expect(session.wantsToQuit)
     }
 
     @Test func theAlertIsDismissedByReturnOrItsOKButtonOnly() {
         let session = Self.makeSession()
-        session.frameWidth = 960
-        session.frameHeight = 540
-        session.handle(.key(.n, .down, isRepeat: false))
+        session.handle(TestEvents.key(.n))
         #expect(session.alert != nil)
-        session.handle(.button(1, .down, x: 5, y: 5))
+        session.handle(TestEvents.click(5, 5))
         #expect(session.alert != nil, "a click outside OK leaves the alert up")
         let layout = AlertLayout(frameWidth: 960, frameHeight: 540)
-        session.handle(.button(1, .down, x: Double(layout.buttonX + 5), y: Double(layout.buttonY + 5)))
+        session.handle(TestEvents.click(Double(layout.buttonX + 5), Double(layout.buttonY + 5)))
         #expect(session.alert == nil)
-        session.handle(.key(.n, .down, isRepeat: false))
-        session.handle(.key(.return, .down, isRepeat: false))
+        session.handle(TestEvents.key(.n))
+        session.handle(TestEvents.key(.return))
         #expect(session.alert == nil)
+    }
+
+    @Test func unhandledKeysGoDownTheResponderChain() {
+        let session = Self.makeSession()
+        session.handle(TestEvents.key(.n))
+        #expect(session.firstResponder is AlertResponder)
+        session.handle(TestEvents.key(.l))
+        #expect(!session.screen.prefersPointerLocked, "L is not the alert's: the game under it handles it")
+        session.handle(TestEvents.key(.q))
+        #expect(session.wantsToQuit, "Q is the application's, two responders down")
+    }
+
+    @Test func theOverlayListsTheCommandsOfTheCurrentChain() {
+        var lines: [String] = []
+        let session = Self.makeSession { lines.append($0) }
+        session.handle(TestEvents.key(.f1))
+        #expect(session.showsCommandOverlay)
+        #expect(lines.last == "overlay: Toggle the lock preference, Release the pointer, Show a network alert, Copy the camera pose, "
+                + "Paste a camera pose, Toggle full-screen, Save a screenshot, Simulate a 3-second hang, Show these commands (hold), Quit")
+        session.handle(TestEvents.key(.f1, .up))
+        #expect(!session.showsCommandOverlay, "the overlay shows only while the key is held")
+        session.handle(TestEvents.key(.n))
+        session.handle(TestEvents.key(.slash, modifiers: .shift))
+        #expect(lines.last?.hasPrefix("overlay: Dismiss the alert, Toggle the lock preference") == true, "the alert's commands come first")
+    }
+
+    @Test func keyCommandsNeedTheirModifiers() {
+        let session = Self.makeSession()
+        session.handle(TestEvents.key(.c))
+        #expect(session.clipboardTextToCopy == nil, "C alone is not Ctrl+C")
+        session.handle(TestEvents.key(.c, modifiers: [.control, .capsLock]))
+        #expect(session.clipboardTextToCopy?.hasPrefix("lockgame pose x ") == true, "Caps Lock does not get in the way")
+    }
+
+    @Test func pastingAPoseMovesTheCameraAndBadTextChangesNothing() {
+        let session = Self.makeSession()
+        session.paste("lockgame pose x 1.5 y 1.6 z -2 yaw 90 pitch -10")
+        #expect(abs(session.controller.position.x - 1.5) < 1e-6 && abs(session.controller.position.z + 2) < 1e-6)
+        #expect(abs(session.controller.yaw - .pi / 2) < 1e-6)
+        let pose = session.controller.pose
+        for bad in ["hello", "lockgame pose x 1 y 2 z nan yaw 0 pitch 0", "lockgame pose x 1 y 2 z 3 yaw 0 pitch 95", ""] {
+            session.paste(bad)
+            #expect(session.controller.pose == pose, "\"\(bad)\" leaves the pose alone")
+            #expect(session.visibleMessage?.hasSuffix("pose unchanged") == true)
+        }
+        session.paste(nil)
+        #expect(session.visibleMessage == "clipboard: empty, pose unchanged")
+    }
+
+    @Test func poseTextRoundTrips() throws {
+        let pose = CameraPose(position: SIMD3(1.25, 1.6, -3.5), yaw: 0.5, pitch: -0.25)
+        let parsed = try PoseText.parse(PoseText.format(pose), fieldOfView: pose.verticalFieldOfView)
+        #expect(abs(parsed.position.x - 1.25) < 1e-3 && abs(parsed.yaw - 0.5) < 1e-3 && abs(parsed.pitch + 0.25) < 1e-3)
+    }
+
+    @Test func wheelStepsAndSmoothScrollAndPinchChangeTheFieldOfView() {
+        let session = Self.makeSession()
+        #expect(abs(session.fieldOfViewDegrees - 70) < 1e-4)
+        session.handle(.scroll(ScrollEvent(type: .discrete, delta: PointerDelta(dx: 0, dy: -1), location: WindowPoint(x: 0, y: 0))))
+        #expect(abs(session.fieldOfViewDegrees - 65) < 1e-4)
+        session.handle(.scroll(ScrollEvent(type: .continuous, delta: PointerDelta(dx: 0, dy: 0.5), location: WindowPoint(x: 0, y: 0))))
+        #expect(abs(session.fieldOfViewDegrees - 67.5) < 1e-4)
+        for (phase, scale) in [(InteractionPhase.began, 1.0), (.changed, 1.5), (.ended, 1.5)] {
+            session.handle(.transform(TransformEvent(phase: phase, scale: scale, rotationDelta: 0, location: WindowPoint(x: 0, y: 0), fingerCount: 2)))
+        }
+        #expect(abs(session.fieldOfViewDegrees - 45) < 1e-4, "pinching out zooms in")
+        for _ in 0..<40 {
+            session.handle(.scroll(ScrollEvent(type: .discrete, delta: PointerDelta(dx: 0, dy: 1), location: WindowPoint(x: 0, y: 0))))
+        }
+        #expect(abs(session.fieldOfViewDegrees - 110) < 1e-4, "clamped")
+    }
+
+    @Test func rightClickOrControlClickDropsAMarkerAndTheMiddleButtonTogglesTheFlashlight() throws {
+        let session = try Self.demoSession()
+        session.pointerLocked = true
+        session.handle(TestEvents.click(480, 270, button: 3))
+        #expect(session.markers.count == 1)
+        session.handle(TestEvents.click(480, 270, modifiers: .control))
+        #expect(session.markers.count == 2)
+        session.handle(TestEvents.click(480, 270, modifiers: .shift))
+        #expect(session.markers.count == 2, "shift+primary is no marker click")
+        session.handle(TestEvents.click(480, 270, button: 2))
+        #expect(session.flashlightOn)
+    }
+
+    @Test func clickingObjectsWhileUnlockedSelectsThem() throws {
+        let session = try Self.demoSession()
+        session.pointerLocked = false
+        session.screen.prefersPointerLocked = false
+        // From the spawn pose the nearby crate is below the centre of the view.
+        let crate = try #require((0..<540).lazy.compactMap { y in session.selectableObject(at: WindowPoint(x: 420, y: Double(y))).map { (y, $0) } }.first)
+        session.handle(TestEvents.click(420, Double(crate.0)))
+        #expect(session.selection == [crate.1])
+        #expect(!session.screen.prefersPointerLocked, "a click on an object selects; it does not take the lock")
+        session.handle(TestEvents.click(420, Double(crate.0), modifiers: .control))
+        #expect(session.selection.isEmpty, "control-click toggles")
+        session.handle(TestEvents.click(420, Double(crate.0), modifiers: .shift))
+        #expect(session.selection == [crate.1])
+        session.handle(TestEvents.click(480, 20))
+        #expect(session.screen.prefersPointerLocked, "a click on the sky asks for the lock")
+    }
+
+    @Test func hoveringAHUDButtonHighlightsItAndAltShowsDetails() throws {
+        let session = try Self.demoSession()
+        let frame = HUDButton.flashlight.frame(frameWidth: 960)
+        session.handle(TestEvents.hover(frame.x + 5, frame.y + 5, phase: .entered))
+        #expect(session.hoveredButton == .flashlight && !session.hoverWithAlternate)
+        session.handle(TestEvents.hover(frame.x + 6, frame.y + 5, modifiers: .alternate))
+        #expect(session.hoverWithAlternate)
+        session.handle(TestEvents.hover(10, 300))
+        #expect(session.hoveredButton == nil)
+        session.handle(TestEvents.click(frame.x + 5, frame.y + 5))
+        #expect(session.flashlightOn, "clicking the HUD button toggles the flashlight")
     }
 
     @Test func heldKeysWalkWithFixedStepsAndRepeatsChangeNothing() {
         let session = Self.makeSession()
         let start = session.controller.position
-        session.handle(.key(.w, .down, isRepeat: false))
-        session.handle(.key(.w, .down, isRepeat: true))
+        session.handle(TestEvents.key(.w))
+        session.handle(TestEvents.key(.w, isRepeat: true))
         for _ in 0..<5 { session.advance(by: 0.1) }
         let walked = start.z - session.controller.position.z
         #expect(abs(walked - 1.5) < 0.02, "3 m/s for half a second along -Z, walked \(walked)")
-        session.handle(.key(.w, .up, isRepeat: false))
+        session.handle(TestEvents.key(.w, .up))
         let stopped = session.controller.position
         session.advance(by: 0.5)
         #expect(session.controller.position == stopped)
@@ -75,24 +189,25 @@ import Testing
     @Test func aLongStallAdvancesAtMostAQuarterSecond() {
         let session = Self.makeSession()
         let start = session.controller.position
-        session.handle(.key(.w, .down, isRepeat: false))
+        session.handle(TestEvents.key(.w))
         session.advance(by: 5)
         #expect(abs((start.z - session.controller.position.z) - 0.75) < 0.02, "no catch-up spiral after a hang")
     }
 
     @Test func renderingPositionIsInterpolatedBetweenSteps() {
         let session = Self.makeSession()
-        session.handle(.key(.d, .down, isRepeat: false))
+        session.handle(TestEvents.key(.d))
         session.advance(by: GameSession.simulationStep * 1.5)
         let pose = session.interpolatedPose
         let current = Float(session.controller.position.x)
         #expect(pose.position.x < current && pose.position.x > 0, "half-way between the last two steps")
     }
 
-    @Test func functionKeysAskTheRunnerForScreenshotsAndFullScreen() {
+    @Test func functionKeysAskTheRunnerForScreenshotsFullScreenAndHangs() {
         let session = Self.makeSession()
-        session.handle(.key(.f12, .down, isRepeat: false))
-        session.handle(.key(.f11, .down, isRepeat: false))
-        #expect(session.wantsScreenshot && session.wantsFullScreenToggle)
+        session.handle(TestEvents.key(.f12))
+        session.handle(TestEvents.key(.f11))
+        session.handle(TestEvents.key(.h))
+        #expect(session.wantsScreenshot && session.wantsFullScreenToggle && session.wantsSimulatedHang)
     }
 }

@@ -11,33 +11,44 @@ import Testing
             key w down   # start walking
             wait 2
             key W up
-            press escape
-            click 100 50
+            press ctrl+c
+            click 100 50 secondary shift
+            scroll -1
+            smooth 0.25
+            pinch 2
             """, file: "s.txt")
         #expect(script.length == 5)
-        #expect(script.actions(atFrame: 0) == [.look(unaccelerated: PointerDelta(dx: 10, dy: -2.5),
-                                                     accelerated: PointerDelta(dx: 10, dy: -2.5), receivedAt: nil)])
-        #expect(script.actions(atFrame: 3) == [.key(.w, .down, isRepeat: false)])
-        #expect(script.actions(atFrame: 5) == [
-            .key(.w, .up, isRepeat: false), .key(.escape, .down, isRepeat: false), .key(.escape, .up, isRepeat: false),
-            .button(1, .down, x: 100, y: 50), .button(1, .up, x: 100, y: 50),
-        ])
-        #expect(script.actions(atFrame: 1).isEmpty)
+        guard case .relativeMotion(let motion)? = script.events(atFrame: 0).first else {
+            Issue.record("frame 0 should hold a look")
+            return
+        }
+        #expect(motion.unaccelerated == PointerDelta(dx: 10, dy: -2.5))
+        #expect(script.events(atFrame: 3) == [TestEvents.key(.w)])
+        let last = script.events(atFrame: 5)
+        #expect(last.count == 10, "pinch is three events: began, changed, ended")
+        #expect(last[0] == TestEvents.key(.w, .up))
+        #expect(last[1] == TestEvents.key(.c, modifiers: .control))
+        #expect(last[3] == TestEvents.click(100, 50, button: 3, modifiers: .shift))
+        #expect(last[5] == .scroll(ScrollEvent(type: .discrete, delta: PointerDelta(dx: 0, dy: -1), location: WindowPoint(x: 0, y: 0))))
+        #expect(last[6] == .scroll(ScrollEvent(type: .continuous, delta: PointerDelta(dx: 0, dy: 0.25), location: WindowPoint(x: 0, y: 0))))
+        #expect(script.events(atFrame: 1).isEmpty)
     }
 
     @Test(arguments: [
         ("wait", "s.txt:1: wrong number of words for \"wait\""),
         ("look 1 nan", "s.txt:1: \"nan\" is not a finite number within ±1000000"),
         ("look 1e9 0", "s.txt:1: \"1e9\" is not a finite number within ±1000000"),
-        ("\n\njump 3", "s.txt:3: unknown command \"jump\" (expected wait, look, key, press or click)"),
+        ("\n\njump 3", "s.txt:3: unknown command \"jump\" (expected wait, look, key, press, click, scroll, smooth or pinch)"),
         ("key w sideways", "s.txt:1: key wants \"down\" or \"up\", not \"sideways\""),
         ("press hyper", "s.txt:1: unknown key \"hyper\""),
+        ("press meta+c", "s.txt:1: unknown modifier \"meta\""),
         ("wait -1", "s.txt:1: wait wants a frame count 0…1000000, not \"-1\""),
+        ("pinch 0", "s.txt:1: pinch wants a scale above 0, not \"0\""),
     ])
     func badLinesAreNamedByFileAndLine(text: String, message: String) {
-        #expect(throws: InputScript.Invalid.self) { try InputScript(parsing: text, file: "s.txt") }
         do {
             _ = try InputScript(parsing: text, file: "s.txt")
+            Issue.record("\"\(text)\" must be refused")
         } catch {
             #expect(error.description == message)
         }

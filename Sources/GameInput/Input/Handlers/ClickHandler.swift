@@ -1,0 +1,40 @@
+/// Reacts to a button press, like a `UITapGestureRecognizer` with `buttonMaskRequired`.
+open class ClickHandler: InputHandler {
+    /// The exact buttons that must be involved, or nil for any (then filter in
+    /// ``InputHandler/shouldReceive(_:)``). Default: the primary button.
+    public var buttonMaskRequired: ButtonMask?
+    /// Where the press must land, in window pixels; nil for anywhere.
+    public var frame: WindowRect?
+    private let action: (ButtonEvent) -> Void
+
+    public init(buttonMaskRequired: ButtonMask? = .primary, frame: WindowRect? = nil,
+                action: @escaping (ButtonEvent) -> Void) {
+        self.buttonMaskRequired = buttonMaskRequired
+        self.frame = frame
+        self.action = action
+    }
+
+    open override func handle(_ event: InputEvent) -> Bool {
+        guard case .button(let click) = event, click.phase == .down else { return false }
+        if let buttonMaskRequired, click.buttonMask != buttonMaskRequired { return false }
+        if let frame, !frame.contains(click.location) { return false }
+        action(click)
+        return true
+    }
+}
+
+/// A rectangle in window pixels.
+public struct WindowRect: Hashable, Sendable {
+    public var x: Double, y: Double, width: Double, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public func contains(_ point: WindowPoint) -> Bool {
+        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+}

@@ -1,0 +1,112 @@
+internal import CXlib
+
+/// Turns XInput 2 device events for the game's window into ``InputEvent``s: keys with their
+/// modifiers and repeat flag, buttons with masks, pointer crossing and motion, wheel and
+/// smooth scrolling (dropping emulated duplicates), and touchpad gestures.
+///
+/// It works on the C event structures alone, so tests feed it constructed events.
+struct XInputEventTranslator {
+    /// The device table: which devices touch the screen directly, which scroll smoothly.
+    var scroll = ScrollValuatorDecoder()
+    var deviceKinds: [Int: InputDeviceKind] = [:]
+    private var lastPointer: WindowPoint?
+    /// Looks up a key code's keysym (from Xlib's keymap; a closure so tests need no server).
+    let keySymbol: (Int) -> KeySymbol
+
+    init(keySymbol: @escaping (Int) -> KeySymbol) {
+        self.keySymbol = keySymbol
+    }
+
+    func deviceKind(_ sourceID: Int32) -> InputDeviceKind {
+        deviceKinds[Int(sourceID)] ?? .indirectPointer
+    }
+
+    func key(_ event: XIDeviceEvent, isPress: Bool) -> InputEvent {
+        let keyCode = Int(event.detail)
+        return .key(KeyEvent(
+            phase: isPress ? .down : .up, key: keySymbol(keyCode), keyCode: keyCode,
+            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+            isRepeat: event.flags & Int32(XIKeyRepeat) != 0, serverTime: UInt32(truncatingIfNeeded: event.time)))
+    }
+
+    /// A button press or release; wheel buttons become discrete scrolls (or nothing, when
+    /// they emulate a smooth scroll).
+    func button(_ event: XIDeviceEvent, isPress: Bool) -> InputEvent? {
+        let button = Int(event.detail)
+        let location = WindowPoint(x: event.event_x, y: event.event_y)
+        let held = ButtonMask(xButtonState: UnsafeBufferPointer(start: event.buttons.mask, count: Int(max(0, event.buttons.mask_len))))
+        let modifiers = ModifierFlags(xState: Int(event.mods.effective))
+        let time = UInt32(truncatingIfNeeded: event.time)
+        if WheelButtons.isWheel(button) {
+            guard isPress, let delta = WheelButtons.discreteScroll(
+                button: button, isPointerEmulated: event.flags & Int32(XIPointerEmulated) != 0) else { return nil }
+            return .scroll(ScrollEvent(type: .discrete, delta: delta, location: location, buttonMask: held,
+                                       modifierFlags: modifiers, deviceKind: deviceKind(event.sourceid), serverTime: time))
+        }
+        return .button(ButtonEvent(phase: isPress ? .down : .up, button: button, location: location,
+                                   buttonMask: held.union(ButtonMask(xButton: button)), modifierFlags: modifiers,
+                                   deviceKind: deviceKind(event.sourceid), serverTime: time))
+    }
+
+    /// Motion over the window: a pointer event when the position changed, and a continuous
+    /// scroll when scroll valuators moved.
+    mutating func motion(_ event: XIDeviceEvent, emitPointer: Bool, to handle: (InputEvent) -> Void) {
+        let location = WindowPoint(x: event.event_x, y: event.event_y)
+        let held = ButtonMask(xButtonState: UnsafeBufferPointer(start: event.buttons.mask, count: Int(max(0, event.buttons.mask_len))))
+        let modifiers = ModifierFlags(xState: Int(event.mods.effective))
+        let time = UInt32(truncatingIfNeeded: event.time)
+        let kind = deviceKind(event.sourceid)
+        let mask = UnsafeBufferPointer(start: event.valuators.mask, count: Int(max(0, event.valuators.mask_len)))
+        let values = UnsafeBufferPointer(start: event.valuators.values, count: PackedValuators.valueCount(mask: mask))
+        if let delta = scroll.decode(sourceDeviceID: Int(event.sourceid), mask: mask, values: values) {
+            handle(.scroll(ScrollEvent(type: .continuous, delta: delta, location: location, buttonMask: held,
+                                       modifierFlags: modifiers, deviceKind: kind, serverTime: time)))
+        }
+        if emitPointer && location != lastPointer {
+            lastPointer = location
+            handle(.pointer(PointerEvent(phase: .moved, location: location, buttonMask: held, modifierFlags: modifiers,
+                                         deviceKind: kind, serverTime: time)))
+        }
+    }
+
+    /// The pointer entered or left the window. Entering resets smooth-scroll baselines.
+    mutating func crossing(_ event: XIEnterEvent, entered: Bool) -> InputEvent {
+        let location = WindowPoint(x: event.event_x, y: event.event_y)
+        if entered { scroll.resetBaselines() }
+        lastPointer = entered ? location : nil
+        return .pointer(PointerEvent(
+            phase: entered ? .entered : .exited, location: location,
+            buttonMask: ButtonMask(xButtonState: UnsafeBufferPointer(start: event.buttons.mask, count: Int(max(0, event.buttons.mask_len)))),
+            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+            deviceKind: deviceKind(event.sourceid), serverTime: UInt32(truncatingIfNeeded: event.time)))
+    }
+
+    func pinch(_ event: XIGesturePinchEvent) -> InputEvent {
+        .transform(TransformEvent(
+            phase: Self.phase(event.evtype, begin: XI_GesturePinchBegin, end: XI_GesturePinchEnd,
+                              cancelled: event.flags & Int32(XIGesturePinchEventCancelled) != 0),
+            scale: event.scale.isFinite ? event.scale : 1,
+            rotationDelta: event.delta_angle.isFinite ? event.delta_angle * .pi / 180 : 0,
+            location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
+            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+            serverTime: UInt32(truncatingIfNeeded: event.time)))
+    }
+
+    func swipe(_ event: XIGestureSwipeEvent) -> InputEvent {
+        .swipe(SwipeEvent(
+            phase: Self.phase(event.evtype, begin: XI_GestureSwipeBegin, end: XI_GestureSwipeEnd,
+                              cancelled: event.flags & Int32(XIGestureSwipeEventCancelled) != 0),
+            delta: PointerDelta(dx: event.delta_x.isFinite ? event.delta_x : 0, dy: event.delta_y.isFinite ? event.delta_y : 0),
+            location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
+            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+            serverTime: UInt32(truncatingIfNeeded: event.time)))
+    }
+
+    private static func phase(_ evtype: Int32, begin: Int32, end: Int32, cancelled: Bool) -> InteractionPhase {
+        switch evtype {
+        case begin: .began
+        case end: cancelled ? .cancelled : .ended
+        default: .changed
+        }
+    }
+}
