@@ -13,7 +13,7 @@ struct HUDPainter {
         largeText = try TextRenderer(pixelSize: 18)
     }
 
-    static let keyLine = "L lock   Esc release   N alert   WASD walk   wheel zoom   right-click marker   middle flashlight   F1 commands   Q quit"
+    static let keyLine = "L lock  Esc release  N alert  WASD walk  wheel zoom  right-click marker  middle light  F1 keys  Q quit"
 
     func paint(_ session: GameSession, status: FrameStatus, into framebuffer: Framebuffer) {
         let width = framebuffer.width, height = framebuffer.height
@@ -93,15 +93,17 @@ struct HUDPainter {
             text.draw(button.title, x: Int(frame.x) + (Int(frame.width) - size.width) / 2,
                       baseline: Int(frame.y) + (Int(frame.height) - text.lineHeight) / 2 + text.ascender,
                       color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
-            if hovered && session.hoverWithAlternate {
-                let details = text.measure(button.details)
-                let x = max(4, Int(frame.x + frame.width) - details.width - 12)
-                let y = Int(frame.y + frame.height) + 4
-                text.fillRect(x: x - 6, y: y, width: details.width + 12, height: details.height + 8,
-                              color: 0xE0_10_10_10, into: pixels, width: width, height: height)
-                text.draw(button.details, x: x, baseline: y + 4 + text.ascender, color: 0xFF_FF_E0_8A,
-                          into: pixels, width: width, height: height)
-            }
+        }
+        // Details go over the other buttons, so they are drawn last.
+        if let button = session.hoveredButton, session.hoverWithAlternate {
+            let frame = button.frame(frameWidth: width)
+            let details = text.measure(button.details)
+            let x = max(4, Int(frame.x + frame.width) - details.width - 12)
+            let y = Int(frame.y + frame.height) + 4
+            text.fillRect(x: x - 6, y: y, width: details.width + 12, height: details.height + 8,
+                          color: 0xE0_10_10_10, into: pixels, width: width, height: height)
+            text.draw(button.details, x: x, baseline: y + 4 + text.ascender, color: 0xFF_FF_E0_8A,
+                      into: pixels, width: width, height: height)
         }
     }
 
