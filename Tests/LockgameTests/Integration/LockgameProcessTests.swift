@@ -14,15 +14,10 @@ import XServerTestSupport
         probe = server.probe
     }
 
-    static var lockgamePath: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("lockgame").path
-    }
-
     func launch(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> ChildProcess {
         var environment = environment
         environment["DISPLAY"] = environment["DISPLAY"] ?? server.displayName
-        return try ChildProcess(executable: Self.lockgamePath, arguments: arguments, environment: environment)
+        return try ChildProcess(executable: LockgameLaunch.executable, arguments: arguments, environment: environment)
     }
 
     /// Launches the game and waits until it reports the lock.
@@ -34,12 +29,7 @@ import XServerTestSupport
     }
 
     func waitForNewLine(_ line: String, in game: ChildProcess, after seen: Int) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if game.lines.dropFirst(seen).contains(line) { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return false
+        LockgameLaunch.waitForNewLine(line, in: game, after: seen)
     }
 
     @Test func keysAndClicksDriveTheLockAsTheHelpSays() throws {
@@ -128,12 +118,7 @@ import XServerTestSupport
     }
 
     func waitForNewLine(prefix: String, in game: ChildProcess, after seen: Int) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if game.lines.dropFirst(seen).contains(where: { $0.hasPrefix(prefix) }) { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return false
+        LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }
     }
 
     @Test func altTabReleasesTheLockAndComingBackRestoresIt() throws {
@@ -191,12 +176,7 @@ import XServerTestSupport
         return false
     }
 
-    func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return condition()
+    func waitUntil(_ condition: () -> Bool) -> Bool {
+        LockgameLaunch.waitUntil(condition)
     }
 }

@@ -52,12 +52,7 @@ import XServerTestSupport
     }
 
     func waitForNewLine(_ line: String, in game: ChildProcess, after seen: Int) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if game.lines.dropFirst(seen).contains(line) { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return false
+        LockgameLaunch.waitForNewLine(line, in: game, after: seen)
     }
 
     @Test func lockedMotionTurnsTheViewAndUnlockedMotionDoesNot() throws {
