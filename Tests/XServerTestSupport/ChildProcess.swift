@@ -22,7 +22,8 @@ public final class ChildProcess: @unchecked Sendable {
         public var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
     }
 
-    public init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
+    public init(executable: String, arguments: [String], environment: [String: String] = [:],
+                workingDirectory: String? = nil) throws {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
 
@@ -49,14 +50,17 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        // In another directory: coreutils' env changes to it and execs the program (same PID).
+        let program = workingDirectory == nil ? executable : "/usr/bin/env"
+        let words = workingDirectory.map { ["/usr/bin/env", "-C", $0, executable] } ?? [executable]
+        let argv = (words + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        let result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
         close(writeEnd)
         guard result == 0 else {
             close(readEnd)

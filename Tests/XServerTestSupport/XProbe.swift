@@ -204,6 +204,26 @@ public final class XProbe {
         return condition()
     }
 
+    /// Whether the window manager lists `_NET_WM_STATE_FULLSCREEN` for `window`.
+    public func isFullScreen(_ window: UInt) -> Bool {
+        var type: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let state = XInternAtom(display, "_NET_WM_STATE", 0), fullScreen = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
+        guard XGetWindowProperty(display, window, state, 0, 64, 0, UInt(XA_ATOM), &type, &format, &count, &after, &data) == Success,
+              let data else { return false }
+        defer { XFree(data) }
+        let atoms = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
+        return (0..<Int(count)).contains { atoms[$0] == fullScreen }
+    }
+
+    /// Resizes `window` as a user dragging its border would (through the window manager).
+    public func resize(_ window: UInt, width: UInt32, height: UInt32) {
+        XResizeWindow(display, window, width, height)
+        XSync(display, 0)
+    }
+
     /// Asks `window` to close as the window manager's close button does (`WM_DELETE_WINDOW`).
     public func requestClose(_ window: UInt) {
         var event = XEvent()

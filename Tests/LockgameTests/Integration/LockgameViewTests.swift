@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import LockgameEngine
 import Testing
 import XServerTestSupport
 @testable import lockgame
@@ -80,6 +81,44 @@ import XServerTestSupport
         let unlockedMotion = ImageShift.horizontal(before: turned, after: relocked, width: 640, rows: band)
         #expect(unlockedMotion.shift == 0, "motion while unlocked never reaches the camera, even after re-locking")
         #expect(unlockedMotion.error < 1)
+        game.stop()
+    }
+
+    @Test func f11GoesFullScreenAndBackAndTheFrameFollowsTheWindowSize() throws {
+        let (game, window) = try launchLocked()
+        probe.press(UInt32(XK_F11))
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) { self.probe.isFullScreen(window) })
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+            guard let picture = self.probe.capture(window), picture.width == 1280, picture.height == 800 else { return false }
+            return Set(picture.pixels[(700 * 1280)..<(701 * 1280)]).count > 1
+        }, "the frame fills the full-screen size, lower rows too")
+        #expect(probe.pointerIsGrabbed, "the lock holds through the change")
+        probe.press(UInt32(XK_F11))
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) { !self.probe.isFullScreen(window) })
+
+        probe.resize(window, width: 500, height: 300)
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+            guard let picture = self.probe.capture(window), picture.width == 500, picture.height == 300 else { return false }
+            return Set(picture.pixels[(295 * 500)..<(296 * 500)]).count > 1 && Set(picture.pixels[(150 * 500)..<(151 * 500)]).count > 1
+        }, "a resized window gets frames of its new size")
+        game.stop()
+    }
+
+    @Test func f12SavesWhatThePlayerSees() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-f12-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let game = try ChildProcess(executable: HeadlessTests.lockgamePath,
+                                    arguments: ["--assets", HeadlessTests.assets, "--size", "640x360"],
+                                    environment: ["DISPLAY": server.displayName], workingDirectory: directory.path)
+        #expect(game.waitForLine { $0 == "lock: locked" } != nil)
+        let seen = game.lines.count
+        probe.press(UInt32(XK_F12))
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.dropFirst(seen).contains { $0.hasPrefix("screenshot: lockgame-") } })
+        let name = try #require(game.lines.dropFirst(seen).first { $0.hasPrefix("screenshot: ") }).dropFirst("screenshot: ".count)
+        let image = try PNGImage.read(path: directory.appendingPathComponent(String(name)).path)
+        #expect(image.width == 640 && image.height == 360)
+        #expect(Set(image.pixels).count > 200)
         game.stop()
     }
 
