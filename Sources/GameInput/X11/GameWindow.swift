@@ -23,6 +23,14 @@ public final class GameWindow {
         connection.xinputVersion.map { (Int($0.major), Int($0.minor)) }
     }
 
+    /// Whether pinch, rotate and swipe gestures can arrive: the server speaks XInput 2.4 and a
+    /// device has a gesture class (a touchpad). False on servers or machines without them, such
+    /// as Xvfb, where ``InputEvent/transform(_:)`` and ``InputEvent/swipe(_:)`` never come.
+    public var supportsTransformGestures: Bool {
+        guard let version = connection.xinputVersion, version.major > 2 || version.minor >= 4 else { return false }
+        return !translator.gestureDevices.isEmpty
+    }
+
     /// Whether the window is mapped and viewable (a game renders nothing while it is not).
     public var isViewable: Bool { pointerLock.currentFacts.isViewable }
     /// Whether the window manager shows the window full-screen (`_NET_WM_STATE_FULLSCREEN`).

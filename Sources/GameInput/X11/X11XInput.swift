@@ -43,6 +43,7 @@ struct X11XInput {
         var count: Int32 = 0
         guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return }
         defer { XIFreeDeviceInfo(devices) }
+        translator.gestureDevices.removeAll()
         for device in UnsafeBufferPointer(start: devices, count: Int(count)) {
             var valuators: [(number: Int, label: UInt, absolute: Bool)] = []
             var scrollAxes: [ScrollAxis] = []
@@ -59,6 +60,8 @@ struct X11XInput {
                     scrollAxes.append(ScrollAxis(valuator: Int(info.number),
                                                  orientation: info.scroll_type == XIScrollTypeVertical ? .vertical : .horizontal,
                                                  increment: info.increment))
+                case XIGestureClass:
+                    translator.gestureDevices.insert(Int(device.deviceid))
                 case XITouchClass:
                     let info = raw.assumingMemoryBound(to: XITouchClassInfo.self).pointee
                     if info.mode == XIDirectTouch { kind = .directTouch }

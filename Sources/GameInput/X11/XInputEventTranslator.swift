@@ -9,6 +9,8 @@ struct XInputEventTranslator {
     /// The device table: which devices touch the screen directly, which scroll smoothly.
     var scroll = ScrollValuatorDecoder()
     var deviceKinds: [Int: InputDeviceKind] = [:]
+    /// Devices with an XInput 2.4 gesture class (touchpads that report pinch and swipe).
+    var gestureDevices: Set<Int> = []
     private var lastPointer: WindowPoint?
     /// Looks up a key code's keysym (from Xlib's keymap; a closure so tests need no server).
     let keySymbol: (Int) -> KeySymbol

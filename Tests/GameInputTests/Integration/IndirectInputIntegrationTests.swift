@@ -29,6 +29,12 @@ import XServerTestSupport
         probe.moveAbsolute(x: point.x, y: point.y)
     }
 
+    @Test func gesturesReportUnavailableWhereNoDeviceHasThem() throws {
+        let harness = try unlockedHarness()
+        #expect(harness.window.xinputVersion.map { $0.minor >= 4 } == true, "Xvfb speaks XInput 2.4…")
+        #expect(!harness.window.supportsTransformGestures, "…but has no touchpad, so pinch and swipe cannot arrive")
+    }
+
     @Test func wheelButtonsArriveAsDiscreteScrollsOnly() throws {
         let harness = try unlockedHarness()
         moveInto(harness, x: 100, y: 100)
