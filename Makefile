@@ -27,11 +27,7 @@ docs-screenshot: build
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
 
-test-# The README's picture, rendered headless from a script.
-docs-screenshot: build
-	.build/debug/lockgame --headless --size 960x540 --script docs/readme-shot.txt --screenshot docs/lockgame-headless.png
-
-deps:
+test-deps:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 
 clean:
