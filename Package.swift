@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "GameInput", targets: ["GameInput"]),
         .executable(name: "lockgame", targets: ["lockgame"]),
+        .executable(name: "lockbench", targets: ["lockbench"]),
     ],
     targets: [
         .systemLibrary(
@@ -50,6 +51,17 @@ let package = Package(
         .executableTarget(
             name: "lockgame",
             dependencies: ["GameInput", "LockgameEngine", "CXlib"]
+        ),
+        // The renderer's algorithm in C, the benchmark's reference. Compiled with the
+        // package's optimisation: -O3 under `swift build -c release` (what lockbench uses).
+        .target(name: "CRenderReference"),
+        // lockbench's C helpers: an in-process allocation counter (malloc interposition) and
+        // CPU pinning. Only lockbench links it.
+        .target(name: "CBenchSupport"),
+        // The benchmark: `swift run -c release lockbench [--check] [--quick]`.
+        .executableTarget(
+            name: "lockbench",
+            dependencies: ["LockgameEngine", "GameInput", "CRenderReference", "CBenchSupport"]
         ),
         // Test support shared by the X integration suites: Xvfb + openbox fixtures, a second
         // X client that probes grabs and injects input with XTest, child processes.

@@ -67,9 +67,17 @@ public final class Renderer {
 
     /// Renders one frame of `scene` from `camera` into every pixel of `framebuffer`.
     public func render(_ scene: Scene, camera: CameraPose, into framebuffer: Framebuffer) {
+        render(scene, camera: camera, into: framebuffer, rows: 0..<framebuffer.height)
+    }
+
+    /// Renders only the pixel rows `band` (a tile) of the frame: the pixels are identical to
+    /// those a whole-frame `render` gives in those rows, and no other row is touched, so
+    /// renderers on different threads can draw disjoint bands of one framebuffer.
+    public func render(_ scene: Scene, camera: CameraPose, into framebuffer: Framebuffer, rows band: Range<Int>) {
         statistics = RenderStatistics()
         let width = framebuffer.width, height = framebuffer.height
-        guard width > 0, height > 0 else { return }
+        let band = band.clamped(to: 0..<height)
+        guard width > 0, height > 0, !band.isEmpty else { return }
         let color = framebuffer.pixels.baseAddress!
         let depth = framebuffer.depth.baseAddress!
 
@@ -79,8 +87,8 @@ public final class Renderer {
         pose.pitch = min(max(pose.pitch, -.pi / 2), .pi / 2)
         let tanHalf = tanf(pose.verticalFieldOfView * 0.5)
 
-        drawSky(color: color, width: width, height: height, pitch: pose.pitch, tanHalf: tanHalf)
-        depth.update(repeating: 0, count: width * height)
+        drawSky(color: color, width: width, height: height, band: band, pitch: pose.pitch, tanHalf: tanHalf)
+        depth.advanced(by: band.lowerBound * width).update(repeating: 0, count: band.count * width)
         guard usable, scene.triangleCount > 0 else { return }
 
         // Texture table for this scene (grown only when a scene has more textures than ever).
@@ -107,7 +115,7 @@ public final class Renderer {
         let ambient = s.ambient.isFinite ? min(max(s.ambient, 0), 1) : 0.4
         let diffuse = s.diffuse.isFinite ? min(max(s.diffuse, 0), 1) : 0.6
         var target = RasterTarget(
-            color: color, depth: depth, width: width, height: height,
+            color: color, depth: depth, width: width, height: height, band: band,
             halfWidth: Float(width) * 0.5, halfHeight: Float(height) * 0.5,
             fogStart: s.fogStart.isFinite ? s.fogStart : 1e30,
             fogInvRange: (s.fogEnd - s.fogStart).isFinite && s.fogEnd > s.fogStart ? 1 / (s.fogEnd - s.fogStart) : 0,
