@@ -1,14 +1,16 @@
 # make run   - install missing system packages, build, run the game on $DISPLAY
-# make test  - install what the tests need, run the tests (they start their own X servers)
+# make test  - install what the tests need, run the tests (they start their own X servers),
+#              the hot-path guard and a lockbench smoke run
+# make bench - the full benchmark: table + JSON line, fails when a must-target fails
 
 SWIFT ?= swift
 ARGS ?=
 
 BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox binutils
 
-.PHONY: run test build deps test-deps docs-screenshot clean
+.PHONY: run test build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -17,8 +19,23 @@ run: deps
 build: deps
 	$(SWIFT) build
 
-test: test-deps
+test: test-deps check-hot-paths bench-smoke
 	$(SWIFT) test
+
+# The renderer's hot raster functions in the release game must not call swift_beginAccess,
+# swift_retain/release or swift_isUniquelyReferenced* (objdump of the named functions).
+check-hot-paths: test-deps
+	$(SWIFT) build -c release --product lockgame
+	scripts/check-hot-paths .build/release/lockgame
+
+# A few seconds of lockbench: the frame is really drawn, matches the C reference, JSON prints.
+bench-smoke: test-deps
+	$(SWIFT) build -c release --product lockbench
+	.build/release/lockbench --quick > .build/lockbench-quick.txt
+	grep -q '^{"machine":' .build/lockbench-quick.txt
+
+bench: deps
+	$(SWIFT) run -c release lockbench --check
 
 # The README's picture, rendered headless from a script.
 docs-screenshot: build
