@@ -46,8 +46,10 @@ let package = Package(
         // The demo's engine without X: renderer, scene and assets, camera, text.
         .target(
             name: "LockgameEngine",
-            dependencies: ["CPNG", "CFreeType"]
+            dependencies: ["CPNG", "CFreeType", "CMemoryFill"]
         ),
+        // wmemset for the renderer's colour fills (Swift's Glibc module lacks <wchar.h>).
+        .target(name: "CMemoryFill"),
         .executableTarget(
             name: "lockgame",
             dependencies: ["GameInput", "LockgameEngine", "CXlib"]
@@ -61,7 +63,7 @@ let package = Package(
         // The benchmark: `swift run -c release lockbench [--check] [--quick]`.
         .executableTarget(
             name: "lockbench",
-            dependencies: ["LockgameEngine", "GameInput", "CRenderReference", "CBenchSupport"]
+            dependencies: ["LockgameEngine", "GameInput", "CXlib", "CRenderReference", "CBenchSupport"]
         ),
         // Test support shared by the X integration suites: Xvfb + openbox fixtures, a second
         // X client that probes grabs and injects input with XTest, child processes.

@@ -62,17 +62,8 @@ extension GameWindow {
         case XI_RawMotion:
             guard pointerLock.isLocked, cookie.serial >= staleBeforeSerial else { return }
             let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            let maskLength = Int(max(0, raw.valuators.mask_len))
-            let mask = UnsafeBufferPointer(start: raw.valuators.mask, count: maskLength)
-            let count = PackedValuators.valueCount(mask: mask)
-            guard let delta = decoder.decode(
-                sourceDeviceID: Int(raw.sourceid), mask: mask,
-                accelerated: UnsafeBufferPointer(start: raw.valuators.values, count: count),
-                unaccelerated: UnsafeBufferPointer(start: raw.raw_values, count: count)) else { return }
-            handle(.relativeMotion(RelativeMotion(
-                unaccelerated: delta.unaccelerated, accelerated: delta.accelerated,
-                sourceDeviceID: Int(raw.sourceid), serverTime: UInt32(truncatingIfNeeded: raw.time),
-                receivedAt: .now)))
+            guard let motion = decoder.motion(from: raw, receivedAt: batchReceivedAt) else { return }
+            handle(.relativeMotion(motion))
         case XI_KeyPress, XI_KeyRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }

@@ -18,7 +18,7 @@ extension Renderer {
             } else {
                 rowColor = Renderer.mix(horizon, ground, -elevation * 3)
             }
-            color.advanced(by: y * width).update(repeating: rowColor, count: width)
+            MemoryFill.fill(color.advanced(by: y * width), with: rowColor, count: width)
         }
     }
 

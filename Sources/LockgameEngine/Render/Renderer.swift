@@ -88,7 +88,7 @@ public final class Renderer {
         let tanHalf = tanf(pose.verticalFieldOfView * 0.5)
 
         drawSky(color: color, width: width, height: height, band: band, pitch: pose.pitch, tanHalf: tanHalf)
-        depth.advanced(by: band.lowerBound * width).update(repeating: 0, count: band.count * width)
+        MemoryFill.zero(depth.advanced(by: band.lowerBound * width), count: band.count * width)
         guard usable, scene.triangleCount > 0 else { return }
 
         // Texture table for this scene (grown only when a scene has more textures than ever).
