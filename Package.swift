@@ -50,9 +50,14 @@ let package = Package(
         ),
         // wmemset for the renderer's colour fills (Swift's Glibc module lacks <wchar.h>).
         .target(name: "CMemoryFill"),
+        // The game's X presentation (MIT-SHM presenter), shared by lockgame and lockbench.
+        .target(
+            name: "LockgamePlatform",
+            dependencies: ["GameInput", "LockgameEngine", "CXlib"]
+        ),
         .executableTarget(
             name: "lockgame",
-            dependencies: ["GameInput", "LockgameEngine", "CXlib"]
+            dependencies: ["GameInput", "LockgameEngine", "LockgamePlatform", "CXlib"]
         ),
         // The renderer's algorithm in C, the benchmark's reference. Compiled with the
         // package's optimisation: -O3 under `swift build -c release` (what lockbench uses).
@@ -63,7 +68,8 @@ let package = Package(
         // The benchmark: `swift run -c release lockbench [--check] [--quick]`.
         .executableTarget(
             name: "lockbench",
-            dependencies: ["LockgameEngine", "GameInput", "CXlib", "CRenderReference", "CBenchSupport"]
+            dependencies: ["LockgameEngine", "LockgamePlatform", "GameInput", "CXlib", "CRenderReference", "CBenchSupport",
+                           "XServerTestSupport"]
         ),
         // Test support shared by the X integration suites: Xvfb + openbox fixtures, a second
         // X client that probes grabs and injects input with XTest, child processes.

@@ -131,7 +131,7 @@ public final class GameWindow {
 
     /// Sleeps until input is queued, a lock retry is due, or `deadline` passes (never, when nil).
     public func waitForEvents(until deadline: ContinuousClock.Instant?) {
-        guard !isClosed, XPending(connection.display) == 0 else { return }
+        guard !isClosed, pendingEvents() == 0 else { return }
         var wake = deadline
         if let retry = pointerLock.retryDeadline, wake.map({ retry < $0 }) ?? true { wake = retry }
         var timeout: Int32 = -1
@@ -151,18 +151,23 @@ public final class GameWindow {
         pointerLock.retryIfDue()
         let display = connection.display
         var event = XEvent()
-        while true {
-            // When XPending's read of the socket brought events, they share that moment as
-            // their receipt time (events queued earlier get it too: never earlier than the truth).
-            let queued = XQLength(display)
-            let pending = XPending(display)
-            guard pending > 0 else { break }
-            if pending > queued { batchReceivedAt = .now }
+        while pendingEvents() > 0 {
             XNextEvent(display, &event)
             dispatch(&event, to: handle)
         }
         pointerLock.retryIfDue()
         connection.flush()
+    }
+
+    /// `XPending`, which flushes and reads the socket; when the read brought events, they share
+    /// that moment as their receipt time (events queued earlier get it too: never earlier
+    /// than the truth).
+    private func pendingEvents() -> Int32 {
+        let display = connection.display
+        let queued = XQLength(display)
+        let pending = XPending(display)
+        if pending > queued { batchReceivedAt = .now }
+        return pending
     }
 
     /// Releases the lock, destroys the window and closes the connection. Safe to call twice.

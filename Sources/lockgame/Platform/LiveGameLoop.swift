@@ -1,6 +1,7 @@
 import Foundation
 import GameInput
 import LockgameEngine
+import LockgamePlatform
 
 /// The game on an X desktop: gathers input from the window into ``PlayerAction``s, advances
 /// the session, renders and presents at the target rate, and between frames sleeps in
