@@ -79,8 +79,14 @@ extension GameWindow {
             handleButton(phase: cookie.evtype == XI_ButtonPress ? .down : .up, button: Int(device.detail),
                          x: device.event_x, y: device.event_y, time: UInt32(truncatingIfNeeded: device.time),
                          to: handle)
-        case XI_HierarchyChanged, XI_DeviceChanged:
+        case XI_HierarchyChanged:
             xinput.loadPointerAxes(into: &decoder)
+        case XI_DeviceChanged:
+            // A slave switch (the pointer moved by another physical device, e.g. XTest after a
+            // mouse) comes with nearly every change of source and leaves every device's axes
+            // as they were: reloading then cost a server round trip and allocations per switch.
+            let change = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
+            if change.reason != XISlaveSwitch { xinput.loadPointerAxes(into: &decoder) }
         default:
             break
         }
