@@ -20,7 +20,7 @@ struct FigureReport {
             } else if !f.meetsMust {
                 status = "FAIL"
             } else if let goal = f.meetsGoal {
-                status = goal ? "goal met" : "must met"
+                status = goal ? "goal met" : f.must == nil ? "goal missed" : "must met"
             } else {
                 status = "ok"
             }
