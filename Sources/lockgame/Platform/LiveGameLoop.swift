@@ -14,7 +14,8 @@ import LockgamePlatform
 final class LiveGameLoop {
     private let window: GameWindow
     private let session: GameSession
-    private let renderer = Renderer()
+    /// Draws each frame in bands on every core (up to 4), straight into the SHM segment.
+    private let renderer = TiledRenderer(threadCount: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
     private let hud: HUDPainter
     private let presenter: FramePresenter
     private let frameInterval: Duration
