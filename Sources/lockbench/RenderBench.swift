@@ -38,7 +38,9 @@ struct RenderBench {
                                    baseline: { tiled.render(scene, camera: pose, into: tiledBuffer) })
         figures.append(Figure(key: "tiled_speedup_2_cores", title: "2-thread tiled render speed-up over 1 thread",
                               value: speedUp.ratio, unit: "x", direction: .atLeast, must: nil, goal: 1.8,
-                              spread: speedUp.spread, note: "\(tiled.bandCount) bands, \(cbs_allowed_cpu_count()) CPUs allowed"))
+                              spread: speedUp.spread,
+                              note: "\(tiled.bandCount) bands, \(cbs_allowed_cpu_count()) CPUs allowed, rounds "
+                                  + speedUp.roundRatios.map { FigureReport.format($0) }.joined(separator: " / ")))
         let tiledDiffers = DemoFrame.differingPixels(framebuffer.pixels, tiledBuffer.pixels)
         if tiledDiffers != 0 { failures.append("tiled render differs from one-thread render in \(tiledDiffers) pixels") }
 
