@@ -60,7 +60,7 @@ let package = Package(
             dependencies: ["GameInput", "LockgameEngine", "LockgamePlatform", "CXlib"]
         ),
         // The renderer's algorithm in C, the benchmark's reference. Compiled with the
-        // package's optimisation: -O3 under `swift build -c release` (what lockbench uses).
+        // package's optimisation: -O2 under `swift build -c release`, what lockbench uses (seen with -v).
         .target(name: "CRenderReference"),
         // lockbench's C helpers: an in-process allocation counter (malloc interposition) and
         // CPU pinning. Only lockbench links it.

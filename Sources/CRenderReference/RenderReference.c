@@ -3,7 +3,7 @@
 // depth clear, back-face culling, outcodes, clip-space Sutherland-Hodgman clipping against the
 // near plane and a guard band, fixed-point edge spans with the top-left rule, perspective-correct
 // nearest texturing, flat light and fog. Built by SwiftPM with the package's release
-// optimisation (-O3 for C under `swift build -c release`).
+// optimisation (-O2 for C under `swift build -c release`).
 #include "CRenderReference.h"
 #include <math.h>
 #include <string.h>
