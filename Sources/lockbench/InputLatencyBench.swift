@@ -10,7 +10,7 @@ struct InputLatencyBench {
     let quick: Bool
 
     func run(input: GameInputLoop) -> [Figure] {
-        let injections = quick ? 100 : 1000
+        let injections = quick ? 100 : 1100  // ≥ 1,000 single-event latency samples besides the bursts
         var latencies: [Double] = []
         latencies.reserveCapacity(injections)
         var expected = 0, expectedDX = 0.0
