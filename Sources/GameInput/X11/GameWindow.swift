@@ -48,6 +48,9 @@ public final class GameWindow {
     /// When the events now in Xlib's queue were read from the socket: one clock reading per
     /// read, not per event (a reading costs ~50-100 ns here, as much as decoding an event).
     var batchReceivedAt = ContinuousClock.now
+    /// Events in Xlib's queue as far as `pendingEvents` and `pollEvents` know; more means some
+    /// other call (a round trip) read events, which then get a fresh receipt time.
+    var knownQueueLength: Int32 = 0
     let atoms: Atoms
 
     struct Atoms {
@@ -153,20 +156,20 @@ public final class GameWindow {
         var event = XEvent()
         while pendingEvents() > 0 {
             XNextEvent(display, &event)
+            knownQueueLength -= 1
             dispatch(&event, to: handle)
         }
         pointerLock.retryIfDue()
         connection.flush()
     }
 
-    /// `XPending`, which flushes and reads the socket; when the read brought events, they share
-    /// that moment as their receipt time (events queued earlier get it too: never earlier
-    /// than the truth).
+    /// `XPending`, which flushes and reads the socket. Events that appeared since the last look
+    /// (from this read, or from a round trip elsewhere) share this moment as their receipt
+    /// time; events queued earlier get it too, so a receipt time is never earlier than the truth.
     private func pendingEvents() -> Int32 {
-        let display = connection.display
-        let queued = XQLength(display)
-        let pending = XPending(display)
-        if pending > queued { batchReceivedAt = .now }
+        let pending = XPending(connection.display)
+        if pending > knownQueueLength { batchReceivedAt = .now }
+        knownQueueLength = pending
         return pending
     }
 
