@@ -1,6 +1,6 @@
 // The Swift renderer's algorithm in C (see Renderer.swift, Renderer+Sky.swift,
 // Renderer+Clipping.swift, Renderer+Rasterize.swift, TriangleRaster.swift): sky gradient,
-// depth clear, back-face culling, outcodes, clip-space Sutherland-Hodgman clipping against the
+// depth clear, objects ordered nearest first, back-face culling, outcodes, clip-space Sutherland-Hodgman clipping against the
 // near plane and a guard band, fixed-point edge spans with the top-left rule, perspective-correct
 // nearest texturing, flat light and fog. Built by SwiftPM with the package's release
 // optimisation (-O2 for C under `swift build -c release`).
@@ -211,6 +211,27 @@ static void rasterize(clip_vertex a, clip_vertex b, clip_vertex c, const raster_
     }
 }
 
+/// Nearest batch first, by the distance from the eye to the farthest corner of its bounds.
+static void order_batches(const crr_scene *scene, v3 eye) {
+    for (int32_t i = 0; i < scene->batch_count; i++) {
+        const crr_batch *b = &scene->batches[i];
+        float e[3] = { eye.x, eye.y, eye.z }, key = 0;
+        for (int k = 0; k < 3; k++) {
+            float a = fabsf(e[k] - b->lower[k]), c = fabsf(e[k] - b->upper[k]);
+            float far = a > c ? a : c;
+            key += far * far;
+        }
+        int32_t j = i;
+        while (j > 0 && scene->batch_keys[j - 1] > key) {
+            scene->batch_keys[j] = scene->batch_keys[j - 1];
+            scene->batch_order[j] = scene->batch_order[j - 1];
+            j--;
+        }
+        scene->batch_keys[j] = key;
+        scene->batch_order[j] = i;
+    }
+}
+
 void crr_render(const crr_scene *scene, const crr_frame *f,
                 uint32_t *color, float *depth, int32_t width, int32_t height) {
     if (width <= 0 || height <= 0) return;
@@ -226,7 +247,10 @@ void crr_render(const crr_scene *scene, const crr_frame *f,
         (isfinite(f->fog_end - f->fog_start) && f->fog_end > f->fog_start) ? 1 / (f->fog_end - f->fog_start) : 0,
         f->fog_color & 0x00FF00FF, f->fog_color & 0x0000FF00, scene->textures[0], 256 };
     clip_vertex clipped[clip_capacity];
-    for (int32_t tri = 0; tri < scene->triangle_count; tri++) {
+    order_batches(scene, eye);
+    for (int32_t k = 0; k < scene->batch_count; k++)
+    for (int32_t tri = scene->batches[scene->batch_order[k]].first,
+         tri_end = scene->batches[scene->batch_order[k]].end; tri < tri_end; tri++) {
         v3 p[3];
         for (int k = 0; k < 3; k++) p[k] = load3(scene->positions + 4 * (3 * tri + k));
         v3 n = load3(scene->normals + 4 * tri);

@@ -8,6 +8,10 @@ import LockgameEngine
 final class ReferenceRenderer {
     private let textures: UnsafeMutablePointer<crr_texture>
     private let textureCount: Int
+    private let batches: UnsafeMutablePointer<crr_batch>
+    private let batchCount: Int
+    private let batchOrder: UnsafeMutablePointer<Int32>
+    private let batchKeys: UnsafeMutablePointer<Float>
     private var sceneView = crr_scene()
     private var frame = crr_frame()
     private let keepAlive: Scene
@@ -15,7 +19,15 @@ final class ReferenceRenderer {
     /// Prepares `scene` for the C renderer with `settings` and `camera`.
     init(scene: Scene, camera: CameraPose, settings: RenderSettings = RenderSettings()) {
         keepAlive = scene
-        let data = scene.withRasterData { $0.textures }
+        let (data, batchData) = scene.withRasterData { ($0.textures, $0.batches) }
+        batchCount = batchData.count
+        batches = .allocate(capacity: max(batchCount, 1))
+        batchOrder = .allocate(capacity: max(batchCount, 1))
+        batchKeys = .allocate(capacity: max(batchCount, 1))
+        for (i, b) in batchData.enumerated() {
+            batches[i] = crr_batch(first: Int32(b.triangles.lowerBound), end: Int32(b.triangles.upperBound),
+                                   lower: (b.lower.x, b.lower.y, b.lower.z), upper: (b.upper.x, b.upper.y, b.upper.z))
+        }
         textureCount = max(data.count, 1)
         textures = .allocate(capacity: textureCount)
         for (i, t) in data.enumerated() {
@@ -24,7 +36,12 @@ final class ReferenceRenderer {
         frame = ReferenceRenderer.frameConstants(camera: camera, settings: settings)
     }
 
-    deinit { textures.deallocate() }
+    deinit {
+        textures.deallocate()
+        batches.deallocate()
+        batchOrder.deallocate()
+        batchKeys.deallocate()
+    }
 
     /// Draws the frame into `color`/`depth` (`width × height` each).
     func render(color: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, width: Int, height: Int) {
@@ -35,7 +52,9 @@ final class ReferenceRenderer {
                         sceneView = crr_scene(positions: positions.baseAddress, uvs: uvs.baseAddress,
                                               normals: normals.baseAddress,
                                               triangle_texture: data.triangleTexture.baseAddress,
-                                              triangle_count: Int32(data.normals.count), textures: textures)
+                                              triangle_count: Int32(data.normals.count), textures: textures,
+                                              batches: batches, batch_count: Int32(batchCount),
+                                              batch_order: batchOrder, batch_keys: batchKeys)
                         crr_render(&sceneView, &frame, color, depth, Int32(width), Int32(height))
                     }
                 }

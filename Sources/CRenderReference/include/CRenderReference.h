@@ -13,6 +13,12 @@ typedef struct {
     int32_t width, height, shift;
 } crr_texture;
 
+/// One object's run of triangles and its world-space bounds.
+typedef struct {
+    int32_t first, end;
+    float lower[3], upper[3];
+} crr_batch;
+
 /// The scene's flattened triangles, laid out as Swift stores them.
 typedef struct {
     const float *positions;        // 3 per triangle, 4 floats each (SIMD3<Float> stride)
@@ -21,6 +27,10 @@ typedef struct {
     const int32_t *triangle_texture;
     int32_t triangle_count;
     const crr_texture *textures;
+    const crr_batch *batches;      // drawn nearest first, like the Swift renderer
+    int32_t batch_count;
+    int32_t *batch_order;          // scratch, batch_count entries
+    float *batch_keys;             // scratch, batch_count entries
 } crr_scene;
 
 /// Per-frame constants, computed by the caller exactly as the Swift renderer computes them.

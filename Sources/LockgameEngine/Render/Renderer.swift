@@ -44,6 +44,11 @@ public final class Renderer {
     let clipB: UnsafeMutablePointer<ClipVertex>
     private var textureRefs: UnsafeMutablePointer<TextureRef>
     private var textureRefCapacity: Int
+    /// Draw order of the scene's batches (nearest first) and their sort keys, grown like
+    /// `textureRefs`.
+    private var batchOrder: UnsafeMutablePointer<Int>
+    private var batchKeys: UnsafeMutablePointer<Float>
+    private var batchCapacity: Int
     /// One magenta texel, the texture before any triangle has chosen one.
     private let fallbackTexel: UnsafeMutablePointer<UInt32>
 
@@ -54,6 +59,9 @@ public final class Renderer {
         clipB = .allocate(capacity: Renderer.clipCapacity)
         textureRefCapacity = 16
         textureRefs = .allocate(capacity: textureRefCapacity)
+        batchCapacity = 64
+        batchOrder = .allocate(capacity: batchCapacity)
+        batchKeys = .allocate(capacity: batchCapacity)
         fallbackTexel = .allocate(capacity: 1)
         fallbackTexel.initialize(to: 0xFFFF_00FF)
     }
@@ -62,6 +70,8 @@ public final class Renderer {
         clipA.deallocate()
         clipB.deallocate()
         textureRefs.deallocate()
+        batchOrder.deallocate()
+        batchKeys.deallocate()
         fallbackTexel.deallocate()
     }
 
@@ -124,13 +134,16 @@ public final class Renderer {
         var stats = RenderStatistics()
         let g = Renderer.guardBand
 
+        let batchCount = orderBatches(scene.batches, eye: pose.position)
+
         scene.positions.withUnsafeBufferPointer { positions in
         scene.uvs.withUnsafeBufferPointer { uvs in
         scene.normals.withUnsafeBufferPointer { normals in
         scene.triangleTexture.withUnsafeBufferPointer { triangleTexture in
-            let count = normals.count
-            stats.trianglesSubmitted = count
-            for t in 0..<count {
+        scene.batches.withUnsafeBufferPointer { batches in
+            stats.trianglesSubmitted = normals.count
+            for k in 0..<batchCount {
+            for t in batches[batchOrder[k]].triangles {
                 let p0 = positions[3 * t], p1 = positions[3 * t + 1], p2 = positions[3 * t + 2]
                 let n = normals[t]
                 // Back-face culling in world space: front faces have the eye on their normal side.
@@ -180,12 +193,42 @@ public final class Renderer {
                 stats.trianglesClipped += 1
                 let vertexCount = clip(a, b, c, near: near, guardBand: g)
                 if vertexCount >= 3 {
-                    for k in 1..<(vertexCount - 1) {
-                        Renderer.rasterize(clipA[0], clipA[k], clipA[k + 1], target: &target, stats: &stats)
+                    for j in 1..<(vertexCount - 1) {
+                        Renderer.rasterize(clipA[0], clipA[j], clipA[j + 1], target: &target, stats: &stats)
                     }
                 }
             }
-        }}}}
+            }
+        }}}}}
         statistics = stats
+    }
+
+    /// Sorts the scene's batches into `batchOrder`, nearest first by the distance from the eye
+    /// to the farthest corner of each batch's bounds (so the room around the camera comes after
+    /// the objects inside it); returns how many there are. Only the amount of overdraw
+    /// depends on the order, not the picture (the depth test decides).
+    private func orderBatches(_ batches: [Scene.DrawBatch], eye: SIMD3<Float>) -> Int {
+        if batches.count > batchCapacity {
+            batchOrder.deallocate()
+            batchKeys.deallocate()
+            batchCapacity = batches.count
+            batchOrder = .allocate(capacity: batchCapacity)
+            batchKeys = .allocate(capacity: batchCapacity)
+        }
+        for (i, batch) in batches.enumerated() {
+            let toLower = eye - batch.lower, toUpper = eye - batch.upper
+            let far = pointwiseMax(pointwiseMax(toLower, -toLower), pointwiseMax(toUpper, -toUpper))
+            let key = (far * far).sum()
+            // Insertion sort: a scene has a few dozen objects at most.
+            var j = i
+            while j > 0 && batchKeys[j - 1] > key {
+                batchKeys[j] = batchKeys[j - 1]
+                batchOrder[j] = batchOrder[j - 1]
+                j -= 1
+            }
+            batchKeys[j] = key
+            batchOrder[j] = i
+        }
+        return batches.count
     }
 }

@@ -11,6 +11,8 @@ public struct SceneRasterData {
     public let triangleTexture: UnsafeBufferPointer<Int32>
     /// Per texture: texels (power-of-two grid, row-major), width, height, log2(width).
     public let textures: [(texels: UnsafePointer<UInt32>, width: Int, height: Int, shift: Int)]
+    /// Per object: its triangles (indexes into `normals`) and world-space bounds.
+    public let batches: [(triangles: Range<Int>, lower: SIMD3<Float>, upper: SIMD3<Float>)]
 }
 
 extension Scene {
@@ -22,7 +24,8 @@ extension Scene {
                 try normals.withUnsafeBufferPointer { n in
                     try triangleTexture.withUnsafeBufferPointer { t in
                         try body(SceneRasterData(positions: p, uvs: uv, normals: n, triangleTexture: t,
-                                                 textures: textureViews))
+                                                 textures: textureViews,
+                                                 batches: batches.map { ($0.triangles, $0.lower, $0.upper) }))
                     }
                 }
             }
