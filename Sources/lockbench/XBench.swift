@@ -71,7 +71,8 @@ struct XBench {
                    note: "present \(XBench.ms(versusCopy.subjectNanoseconds)), memcpy \(XBench.ms(versusCopy.baselineNanoseconds)), Xvfb"),
             Figure(key: "present_over_frame", title: "present ÷ render time", value: versusFrame.ratio, unit: "x",
                    direction: .atMost, must: nil, goal: 0.10, spread: versusFrame.spread,
-                   note: "render \(XBench.ms(versusFrame.baselineNanoseconds)) into the SHM segment"),
+                   note: "present \(XBench.ms(versusFrame.subjectNanoseconds)) after a render of "
+                       + "\(XBench.ms(versusFrame.baselineNanoseconds)) into the SHM segment"),
         ]
 
         // Allocations per steady-state frame: input, render, present.
