@@ -1,15 +1,17 @@
 # make run   - install missing system packages, build, run the game on $DISPLAY
-# make test  - install what the tests need, run the tests (they start their own X servers)
+# make test  - install what the tests need, run the tests (they start their own X servers),
+#              the hot-path guard and a lockbench smoke run
 # make soak  - the long safety runs: 100 trials of each way to end or hang a locked game
+# make bench - the full benchmark: table + JSON line, fails when a must-target fails
 
 SWIFT ?= swift
 ARGS ?=
 
 BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox binutils
 
-.PHONY: run test soak build deps test-deps docs-screenshot clean
+.PHONY: run test soak build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -18,11 +20,28 @@ run: deps
 build: deps
 	$(SWIFT) build
 
-test: test-deps
+test: test-deps check-hot-paths bench-smoke
 	$(SWIFT) test --no-parallel
 
 soak: test-deps
 	LOCKGAME_TRIALS=100 $(SWIFT) test --no-parallel --filter 'SafetyValveTests|LockSoakTests|DecoderFuzzTests'
+
+# The renderer's hot raster functions in the release game must not call swift_beginAccess,
+# swift_retain/release or swift_isUniquelyReferenced* (objdump of the named functions).
+check-hot-paths: test-deps
+	$(SWIFT) build -c release --product lockgame
+	scripts/check-hot-paths .build/release/lockgame
+
+# A few seconds of lockbench: the frame is really drawn, matches the C reference, JSON prints.
+bench-smoke: test-deps
+	$(SWIFT) build -c release --product lockbench
+	.build/release/lockbench --quick > .build/lockbench-quick.txt
+	grep -q '^{"machine":' .build/lockbench-quick.txt
+
+# lockgame is built too: lockbench measures the real game's CPU use when it finds it.
+bench: deps
+	$(SWIFT) build -c release --product lockgame
+	$(SWIFT) run -c release lockbench --check
 
 # The README's picture, rendered headless from a script.
 docs-screenshot: build

@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "GameInput", targets: ["GameInput"]),
         .executable(name: "lockgame", targets: ["lockgame"]),
+        .executable(name: "lockbench", targets: ["lockbench"]),
     ],
     targets: [
         .systemLibrary(
@@ -45,11 +46,30 @@ let package = Package(
         // The demo's engine without X: renderer, scene and assets, camera, text.
         .target(
             name: "LockgameEngine",
-            dependencies: ["CPNG", "CFreeType"]
+            dependencies: ["CPNG", "CFreeType", "CMemoryFill"]
+        ),
+        // wmemset for the renderer's colour fills (Swift's Glibc module lacks <wchar.h>).
+        .target(name: "CMemoryFill"),
+        // The game's X presentation (MIT-SHM presenter), shared by lockgame and lockbench.
+        .target(
+            name: "LockgamePlatform",
+            dependencies: ["GameInput", "LockgameEngine", "CXlib"]
         ),
         .executableTarget(
             name: "lockgame",
-            dependencies: ["GameInput", "LockgameEngine", "CXlib"]
+            dependencies: ["GameInput", "LockgameEngine", "LockgamePlatform", "CXlib"]
+        ),
+        // The renderer's algorithm in C, the benchmark's reference. Compiled with the
+        // package's optimisation: -O2 under `swift build -c release`, what lockbench uses (seen with -v).
+        .target(name: "CRenderReference"),
+        // lockbench's C helpers: an in-process allocation counter (malloc interposition) and
+        // CPU pinning. Only lockbench links it.
+        .target(name: "CBenchSupport"),
+        // The benchmark: `swift run -c release lockbench [--check] [--quick]`.
+        .executableTarget(
+            name: "lockbench",
+            dependencies: ["LockgameEngine", "LockgamePlatform", "GameInput", "CXlib", "CRenderReference", "CBenchSupport",
+                           "XServerTestSupport"]
         ),
         // Test support shared by the X integration suites: Xvfb + openbox fixtures, a second
         // X client that probes grabs and injects input with XTest, child processes.

@@ -61,10 +61,11 @@ public struct RawMotionDecoder: Sendable {
     ) -> (unaccelerated: PointerDelta, accelerated: PointerDelta)? {
         guard (0..<Self.deviceIDLimit).contains(sourceDeviceID) else { return nil }
         let axes = axesByDevice[sourceDeviceID]
-        let accelX = PackedValuators.value(of: axes.xAxis, mask: mask, values: accelerated)
-        let accelY = PackedValuators.value(of: axes.yAxis, mask: mask, values: accelerated)
-        let rawX = PackedValuators.value(of: axes.xAxis, mask: mask, values: unaccelerated)
-        let rawY = PackedValuators.value(of: axes.yAxis, mask: mask, values: unaccelerated)
+        // Both arrays share the mask, so each axis's packed index is found once.
+        let xIndex = PackedValuators.packedIndex(of: axes.xAxis, mask: mask)
+        let yIndex = PackedValuators.packedIndex(of: axes.yAxis, mask: mask)
+        let accelX = Self.value(at: xIndex, in: accelerated), accelY = Self.value(at: yIndex, in: accelerated)
+        let rawX = Self.value(at: xIndex, in: unaccelerated), rawY = Self.value(at: yIndex, in: unaccelerated)
         if accelX == nil && accelY == nil && rawX == nil && rawY == nil { return nil }
         if !Self.isFinite(accelX) || !Self.isFinite(accelY) || !Self.isFinite(rawX) || !Self.isFinite(rawY) {
             rejectedEventCount += 1
@@ -93,6 +94,13 @@ public struct RawMotionDecoder: Sendable {
             return nil
         }
         return (raw, accel)
+    }
+
+    /// `values[index]`, or nil when the axis is absent or the array is shorter than the mask claims.
+    @inline(__always)
+    private static func value(at index: Int?, in values: UnsafeBufferPointer<Double>) -> Double? {
+        guard let index, index < values.count else { return nil }
+        return values[index]
     }
 
     private static func isFinite(_ value: Double?) -> Bool {

@@ -30,7 +30,19 @@ public struct RelativeMotion: Hashable, Sendable {
     /// The X server's timestamp in milliseconds (`XIRawEvent.time`); wraps after ~49 days.
     public var serverTime: UInt32
     /// When this process read the event, on the monotonic clock.
-    public var receivedAt: ContinuousClock.Instant
+    public var receivedAt: ContinuousClock.Instant {
+        get { RelativeMotion.clockOrigin.advanced(by: receivedAfterOrigin) }
+        set { receivedAfterOrigin = RelativeMotion.clockOrigin.duration(to: newValue) }
+    }
+
+    /// `receivedAt` as an offset from `clockOrigin`. Stored as a `Duration` (a frozen type)
+    /// rather than a `ContinuousClock.Instant` (resilient): with a resilient field every
+    /// `InputEvent` was built and switched over through value witnesses, which made
+    /// dispatching a raw-motion event cost about as much as decoding it.
+    private var receivedAfterOrigin: Duration
+
+    /// A fixed instant that receipt times are stored relative to.
+    private static let clockOrigin = ContinuousClock.now
 
     public init(
         unaccelerated: PointerDelta,
@@ -43,6 +55,6 @@ public struct RelativeMotion: Hashable, Sendable {
         self.accelerated = accelerated
         self.sourceDeviceID = sourceDeviceID
         self.serverTime = serverTime
-        self.receivedAt = receivedAt
+        receivedAfterOrigin = RelativeMotion.clockOrigin.duration(to: receivedAt)
     }
 }

@@ -67,17 +67,8 @@ extension GameWindow {
         case XI_RawMotion:
             guard pointerLock.isLocked, cookie.serial >= staleBeforeSerial else { return }
             let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            let maskLength = Int(max(0, raw.valuators.mask_len))
-            let mask = UnsafeBufferPointer(start: raw.valuators.mask, count: maskLength)
-            let count = PackedValuators.valueCount(mask: mask)
-            guard let delta = decoder.decode(
-                sourceDeviceID: Int(raw.sourceid), mask: mask,
-                accelerated: UnsafeBufferPointer(start: raw.valuators.values, count: count),
-                unaccelerated: UnsafeBufferPointer(start: raw.raw_values, count: count)) else { return }
-            handle(.relativeMotion(RelativeMotion(
-                unaccelerated: delta.unaccelerated, accelerated: delta.accelerated,
-                sourceDeviceID: Int(raw.sourceid), serverTime: UInt32(truncatingIfNeeded: raw.time),
-                receivedAt: .now)))
+            guard let motion = decoder.motion(from: raw, receivedAt: batchReceivedAt) else { return }
+            handle(.relativeMotion(motion))
         case XI_KeyPress, XI_KeyRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
@@ -109,8 +100,14 @@ extension GameWindow {
             let swipe = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
             guard swipe.event == windowID else { return }
             handle(translator.swipe(swipe))
-        case XI_HierarchyChanged, XI_DeviceChanged:
+        case XI_HierarchyChanged:
             xinput.loadDevices(into: &decoder, translator: &translator)
+        case XI_DeviceChanged:
+            // A slave switch (the pointer moved by another physical device, e.g. XTest after a
+            // mouse) comes with nearly every change of source and leaves every device's axes
+            // as they were: reloading then cost a server round trip and allocations per switch.
+            let change = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
+            if change.reason != XISlaveSwitch { xinput.loadDevices(into: &decoder, translator: &translator) }
         default:
             break
         }

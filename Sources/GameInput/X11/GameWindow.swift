@@ -59,6 +59,12 @@ public final class GameWindow {
     /// Keys held, by key code, to flag core auto-repeat presses (XI2 flags them itself).
     var heldCoreKeys = [Bool](repeating: false, count: 256)
     var isClosed = false
+    /// When the events now in Xlib's queue were read from the socket: one clock reading per
+    /// read, not per event (a reading costs ~50-100 ns here, as much as decoding an event).
+    var batchReceivedAt = ContinuousClock.now
+    /// Events in Xlib's queue as far as `pendingEvents` and `pollEvents` know; more means some
+    /// other call (a round trip) read events, which then get a fresh receipt time.
+    var knownQueueLength: Int32 = 0
     let atoms: Atoms
 
     struct Atoms {
@@ -176,7 +182,7 @@ public final class GameWindow {
 
     /// Sleeps until input is queued, a lock retry is due, or `deadline` passes (never, when nil).
     public func waitForEvents(until deadline: ContinuousClock.Instant?) {
-        guard !isClosed, XPending(connection.display) == 0 else { return }
+        guard !isClosed, pendingEvents() == 0 else { return }
         var wake = deadline
         if let retry = pointerLock.retryDeadline, wake.map({ retry < $0 }) ?? true { wake = retry }
         var timeout: Int32 = -1
@@ -202,12 +208,23 @@ public final class GameWindow {
         pointerLock.retryIfDue()
         let display = connection.display
         var event = XEvent()
-        while XPending(display) > 0 {
+        while pendingEvents() > 0 {
             XNextEvent(display, &event)
+            knownQueueLength -= 1
             dispatch(&event, to: handle)
         }
         pointerLock.retryIfDue()
         connection.flush()
+    }
+
+    /// `XPending`, which flushes and reads the socket. Events that appeared since the last look
+    /// (from this read, or from a round trip elsewhere) share this moment as their receipt
+    /// time; events queued earlier get it too, so a receipt time is never earlier than the truth.
+    private func pendingEvents() -> Int32 {
+        let pending = XPending(connection.display)
+        if pending > knownQueueLength { batchReceivedAt = .now }
+        knownQueueLength = pending
+        return pending
     }
 
     /// Releases the lock, destroys the window and closes the connection. Safe to call twice.

@@ -90,8 +90,8 @@ public final class Framebuffer {
 
     /// Fills every colour pixel with `color` and clears depth.
     public func clear(color: UInt32 = 0xFF00_0000) {
-        colorBase.update(repeating: color, count: width * height)
-        depthBase.update(repeating: 0, count: width * height)
+        MemoryFill.fill(colorBase, with: color, count: width * height)
+        MemoryFill.zero(depthBase, count: width * height)
     }
 
     /// The colour pixels copied into an array (for PNG writing and tests).

@@ -7,6 +7,8 @@ struct RasterTarget {
     var depth: UnsafeMutablePointer<Float>
     var width: Int
     var height: Int
+    /// The rows this pass may write (a tile; `0..<height` for a whole frame).
+    var band: Range<Int>
     var halfWidth: Float
     var halfHeight: Float
     var fogStart: Float
@@ -20,8 +22,9 @@ struct RasterTarget {
 }
 
 extension Renderer {
-    /// Projects a clipped triangle to the screen and fills its pixels.
-    @inline(__always)
+    /// Projects a clipped triangle to the screen and fills its pixels within `target.band`.
+    /// Kept out of line: it is the hot raster function `make check-hot-paths` inspects.
+    @inline(never)
     static func rasterize(_ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex,
                           target: inout RasterTarget, stats: inout RenderStatistics) {
         // Screen position plus (1/w, u/w, v/w) per vertex.
@@ -36,7 +39,7 @@ extension Renderer {
         var (sb, ab) = project(b)
         var (sc, ac) = project(c)
         guard let tri = TriangleRaster(sa, sb, sc),
-              let rows = tri.rows(height: target.height) else {
+              let rows = tri.rows(in: target.band) else {
             stats.trianglesDegenerate += 1
             return
         }

@@ -3,13 +3,13 @@ import Glibc
 // Renderer+Sky: the background gradient, one colour per row.
 
 extension Renderer {
-    /// Fills each row with the sky colour for the elevation of the ray through its centre.
-    func drawSky(color: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
-                         pitch: Float, tanHalf: Float) {
+    /// Fills each row of `band` with the sky colour for the elevation of the ray through its centre.
+    func drawSky(color: UnsafeMutablePointer<UInt32>, width: Int, height: Int, band: Range<Int>,
+                 pitch: Float, tanHalf: Float) {
         let sp = sinf(pitch), cp = cosf(pitch)
         let zenith = settings.skyZenithColor, horizon = settings.skyHorizonColor
         let ground = settings.groundHazeColor
-        for y in 0..<height {
+        for y in band {
             let ndcY = (1 - 2 * (Float(y) + 0.5) / Float(height)) * tanHalf
             let elevation = (cp * ndcY + sp) / (1 + ndcY * ndcY).squareRoot()
             let rowColor: UInt32
@@ -18,7 +18,7 @@ extension Renderer {
             } else {
                 rowColor = Renderer.mix(horizon, ground, -elevation * 3)
             }
-            color.advanced(by: y * width).update(repeating: rowColor, count: width)
+            MemoryFill.fill(color.advanced(by: y * width), with: rowColor, count: width)
         }
     }
 

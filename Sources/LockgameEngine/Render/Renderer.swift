@@ -44,6 +44,11 @@ public final class Renderer {
     let clipB: UnsafeMutablePointer<ClipVertex>
     private var textureRefs: UnsafeMutablePointer<TextureRef>
     private var textureRefCapacity: Int
+    /// Draw order of the scene's batches (nearest first) and their sort keys, grown like
+    /// `textureRefs`.
+    private var batchOrder: UnsafeMutablePointer<Int>
+    private var batchKeys: UnsafeMutablePointer<Float>
+    private var batchCapacity: Int
     /// One magenta texel, the texture before any triangle has chosen one.
     private let fallbackTexel: UnsafeMutablePointer<UInt32>
 
@@ -54,6 +59,9 @@ public final class Renderer {
         clipB = .allocate(capacity: Renderer.clipCapacity)
         textureRefCapacity = 16
         textureRefs = .allocate(capacity: textureRefCapacity)
+        batchCapacity = 64
+        batchOrder = .allocate(capacity: batchCapacity)
+        batchKeys = .allocate(capacity: batchCapacity)
         fallbackTexel = .allocate(capacity: 1)
         fallbackTexel.initialize(to: 0xFFFF_00FF)
     }
@@ -62,14 +70,24 @@ public final class Renderer {
         clipA.deallocate()
         clipB.deallocate()
         textureRefs.deallocate()
+        batchOrder.deallocate()
+        batchKeys.deallocate()
         fallbackTexel.deallocate()
     }
 
     /// Renders one frame of `scene` from `camera` into every pixel of `framebuffer`.
     public func render(_ scene: Scene, camera: CameraPose, into framebuffer: Framebuffer) {
+        render(scene, camera: camera, into: framebuffer, rows: 0..<framebuffer.height)
+    }
+
+    /// Renders only the pixel rows `band` (a tile) of the frame: the pixels are identical to
+    /// those a whole-frame `render` gives in those rows, and no other row is touched, so
+    /// renderers on different threads can draw disjoint bands of one framebuffer.
+    public func render(_ scene: Scene, camera: CameraPose, into framebuffer: Framebuffer, rows band: Range<Int>) {
         statistics = RenderStatistics()
         let width = framebuffer.width, height = framebuffer.height
-        guard width > 0, height > 0 else { return }
+        let band = band.clamped(to: 0..<height)
+        guard width > 0, height > 0, !band.isEmpty else { return }
         let color = framebuffer.pixels.baseAddress!
         let depth = framebuffer.depth.baseAddress!
 
@@ -79,8 +97,8 @@ public final class Renderer {
         pose.pitch = min(max(pose.pitch, -.pi / 2), .pi / 2)
         let tanHalf = tanf(pose.verticalFieldOfView * 0.5)
 
-        drawSky(color: color, width: width, height: height, pitch: pose.pitch, tanHalf: tanHalf)
-        depth.update(repeating: 0, count: width * height)
+        drawSky(color: color, width: width, height: height, band: band, pitch: pose.pitch, tanHalf: tanHalf)
+        MemoryFill.zero(depth.advanced(by: band.lowerBound * width), count: band.count * width)
         guard usable, scene.triangleCount > 0 else { return }
 
         // Texture table for this scene (grown only when a scene has more textures than ever).
@@ -107,7 +125,7 @@ public final class Renderer {
         let ambient = s.ambient.isFinite ? min(max(s.ambient, 0), 1) : 0.4
         let diffuse = s.diffuse.isFinite ? min(max(s.diffuse, 0), 1) : 0.6
         var target = RasterTarget(
-            color: color, depth: depth, width: width, height: height,
+            color: color, depth: depth, width: width, height: height, band: band,
             halfWidth: Float(width) * 0.5, halfHeight: Float(height) * 0.5,
             fogStart: s.fogStart.isFinite ? s.fogStart : 1e30,
             fogInvRange: (s.fogEnd - s.fogStart).isFinite && s.fogEnd > s.fogStart ? 1 / (s.fogEnd - s.fogStart) : 0,
@@ -116,13 +134,16 @@ public final class Renderer {
         var stats = RenderStatistics()
         let g = Renderer.guardBand
 
+        let batchCount = orderBatches(scene.batches, eye: pose.position)
+
         scene.positions.withUnsafeBufferPointer { positions in
         scene.uvs.withUnsafeBufferPointer { uvs in
         scene.normals.withUnsafeBufferPointer { normals in
         scene.triangleTexture.withUnsafeBufferPointer { triangleTexture in
-            let count = normals.count
-            stats.trianglesSubmitted = count
-            for t in 0..<count {
+        scene.batches.withUnsafeBufferPointer { batches in
+            stats.trianglesSubmitted = normals.count
+            for k in 0..<batchCount {
+            for t in batches[batchOrder[k]].triangles {
                 let p0 = positions[3 * t], p1 = positions[3 * t + 1], p2 = positions[3 * t + 2]
                 let n = normals[t]
                 // Back-face culling in world space: front faces have the eye on their normal side.
@@ -172,12 +193,42 @@ public final class Renderer {
                 stats.trianglesClipped += 1
                 let vertexCount = clip(a, b, c, near: near, guardBand: g)
                 if vertexCount >= 3 {
-                    for k in 1..<(vertexCount - 1) {
-                        Renderer.rasterize(clipA[0], clipA[k], clipA[k + 1], target: &target, stats: &stats)
+                    for j in 1..<(vertexCount - 1) {
+                        Renderer.rasterize(clipA[0], clipA[j], clipA[j + 1], target: &target, stats: &stats)
                     }
                 }
             }
-        }}}}
+            }
+        }}}}}
         statistics = stats
+    }
+
+    /// Sorts the scene's batches into `batchOrder`, nearest first by the distance from the eye
+    /// to the farthest corner of each batch's bounds (so the room around the camera comes after
+    /// the objects inside it); returns how many there are. Only the amount of overdraw
+    /// depends on the order, not the picture (the depth test decides).
+    private func orderBatches(_ batches: [Scene.DrawBatch], eye: SIMD3<Float>) -> Int {
+        if batches.count > batchCapacity {
+            batchOrder.deallocate()
+            batchKeys.deallocate()
+            batchCapacity = batches.count
+            batchOrder = .allocate(capacity: batchCapacity)
+            batchKeys = .allocate(capacity: batchCapacity)
+        }
+        for (i, batch) in batches.enumerated() {
+            let toLower = eye - batch.lower, toUpper = eye - batch.upper
+            let far = pointwiseMax(pointwiseMax(toLower, -toLower), pointwiseMax(toUpper, -toUpper))
+            let key = (far * far).sum()
+            // Insertion sort: a scene has a few dozen objects at most.
+            var j = i
+            while j > 0 && batchKeys[j - 1] > key {
+                batchKeys[j] = batchKeys[j - 1]
+                batchOrder[j] = batchOrder[j - 1]
+                j -= 1
+            }
+            batchKeys[j] = key
+            batchOrder[j] = i
+        }
+        return batches.count
     }
 }

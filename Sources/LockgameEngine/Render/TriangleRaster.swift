@@ -54,10 +54,17 @@ struct TriangleRaster {
     /// `0..<height`; empty when none.
     @inline(__always)
     func rows(height: Int) -> ClosedRange<Int>? {
+        rows(in: 0..<height)
+    }
+
+    /// The rows whose pixel centres lie within the triangle's vertical extent, clipped to
+    /// `band` (a tile of rows); nil when none.
+    @inline(__always)
+    func rows(in band: Range<Int>) -> ClosedRange<Int>? {
         let half = TriangleRaster.subpixelScale / 2
         let top = TriangleRaster.ceilDiv(min(y0, y1, y2) - half, TriangleRaster.subpixelScale)
         let bottom = TriangleRaster.floorDiv(max(y0, y1, y2) - half, TriangleRaster.subpixelScale)
-        let first = max(top, 0), last = min(bottom, Int64(height) - 1)
+        let first = max(top, Int64(band.lowerBound)), last = min(bottom, Int64(band.upperBound) - 1)
         return first <= last ? Int(first)...Int(last) : nil
     }
 

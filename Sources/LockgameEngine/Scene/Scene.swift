@@ -22,6 +22,16 @@ public struct Scene: Sendable {
     let normals: [SIMD3<Float>]
     /// Texture index per triangle.
     let triangleTexture: [Int32]
+    /// Each object's run of triangles and world-space bounds, so the renderer can draw
+    /// objects nearest-first (fewer pixels shaded and then overdrawn).
+    let batches: [DrawBatch]
+
+    /// One object's triangles (`triangles` indexes `normals`) and their axis-aligned bounds.
+    struct DrawBatch: Sendable {
+        var triangles: Range<Int>
+        var lower: SIMD3<Float>
+        var upper: SIMD3<Float>
+    }
 
     /// Number of drawable triangles after flattening.
     public var triangleCount: Int { normals.count }
@@ -36,7 +46,10 @@ public struct Scene: Sendable {
         var normals: [SIMD3<Float>] = []
         var triangleTexture: [Int32] = []
         var allColliders = colliders
+        var batches: [DrawBatch] = []
         for object in objects {
+            let firstTriangle = normals.count
+            var lower = SIMD3<Float>(repeating: .infinity), upper = SIMD3<Float>(repeating: -.infinity)
             let textureIndex: Int
             if let found = textures.firstIndex(where: { $0 === object.texture }) {
                 textureIndex = found
@@ -62,9 +75,13 @@ public struct Scene: Sendable {
                     for p in [a, b, c] {
                         minX = min(minX, p.x); maxX = max(maxX, p.x)
                         minZ = min(minZ, p.z); maxZ = max(maxZ, p.z)
+                        lower = pointwiseMin(lower, p); upper = pointwiseMax(upper, p)
                     }
                 }
                 i += 3
+            }
+            if normals.count > firstTriangle {
+                batches.append(DrawBatch(triangles: firstTriangle..<normals.count, lower: lower, upper: upper))
             }
             if object.isSolid && minX <= maxX && minZ <= maxZ {
                 allColliders.append(Collider(minX: minX, minZ: minZ, maxX: maxX, maxZ: maxZ))
@@ -76,5 +93,6 @@ public struct Scene: Sendable {
         self.uvs = uvs
         self.normals = normals
         self.triangleTexture = triangleTexture
+        self.batches = batches
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GameInput
 import LockgameEngine
+import LockgamePlatform
 
 /// The game on an X desktop: gathers input from the window into ``PlayerAction``s, advances
 /// the session, renders and presents at the target rate, and between frames sleeps in
@@ -13,7 +14,8 @@ import LockgameEngine
 final class LiveGameLoop {
     private let window: GameWindow
     private let session: GameSession
-    private let renderer = Renderer()
+    /// Draws each frame in bands on every core (up to 4), straight into the SHM segment.
+    private let renderer = TiledRenderer(threadCount: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
     private let hud: HUDPainter
     private let presenter: FramePresenter
     private let frameInterval: Duration

@@ -1,6 +1,6 @@
 internal import CXlib
-import GameInput
-import LockgameEngine
+public import GameInput
+public import LockgameEngine
 
 /// Puts rendered frames on the window: through MIT-SHM (`XShmPutImage`), where the renderer
 /// draws straight into memory shared with the X server, or with `XPutImage` where the server
@@ -9,12 +9,13 @@ import LockgameEngine
 /// With MIT-SHM the server reads the segment after the request is sent, so the presenter asks
 /// for a completion event and reports ``isBusy`` until it arrives: the next frame is not
 /// drawn over memory the server is still reading.
-final class FramePresenter {
+public final class FramePresenter {
     /// Whether frames go through shared memory.
-    let usesSharedMemory: Bool
-    private(set) var framebuffer: Framebuffer
+    public let usesSharedMemory: Bool
+    /// The frame to draw into (in the shared segment when MIT-SHM is used).
+    public private(set) var framebuffer: Framebuffer
     /// A frame was sent and the server has not finished reading it.
-    private(set) var isBusy = false
+    public private(set) var isBusy = false
 
     private let display: OpaquePointer
     private let window: UInt
@@ -25,12 +26,14 @@ final class FramePresenter {
     private var sharedImage: UnsafeMutablePointer<XImage>?
     private var segment = XShmSegmentInfo()
 
-    struct Unsupported: Error, CustomStringConvertible {
-        let depth: Int32
-        var description: String { "the X screen has depth \(depth); lockgame presents 24-bit true colour only" }
+    /// The screen's pixel format cannot be presented.
+    public struct Unsupported: Error, CustomStringConvertible {
+        public let depth: Int32
+        public var description: String { "the X screen has depth \(depth); lockgame presents 24-bit true colour only" }
     }
 
-    init(window gameWindow: GameWindow, allowSharedMemory: Bool = true) throws(Unsupported) {
+    /// A presenter for `gameWindow`'s frames; MIT-SHM unless `allowSharedMemory` is false.
+    public init(window gameWindow: GameWindow, allowSharedMemory: Bool = true) throws(Unsupported) {
         display = gameWindow.connection.display
         window = gameWindow.windowID
         let screen = gameWindow.connection.screen
@@ -51,7 +54,7 @@ final class FramePresenter {
     private var isClosed = false
 
     /// Frees the shared segment and the GC; call before the window closes its connection.
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         releaseSharedImage()
@@ -59,7 +62,7 @@ final class FramePresenter {
     }
 
     /// Makes the framebuffer match the window's new size.
-    func resize(width: Int, height: Int) {
+    public func resize(width: Int, height: Int) {
         let width = max(1, width), height = max(1, height)
         guard usesSharedMemory else {
             framebuffer.resize(width: width, height: height)
@@ -74,7 +77,7 @@ final class FramePresenter {
     }
 
     /// Sends the framebuffer to the window. Never waits for the server.
-    func present() {
+    public func present() {
         guard !isClosed else { return }
         let width = UInt32(framebuffer.width), height = UInt32(framebuffer.height)
         if let sharedImage {

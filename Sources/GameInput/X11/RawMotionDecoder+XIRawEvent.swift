@@ -1,0 +1,22 @@
+package import CXlib
+
+/// Decoding a whole `XIRawEvent` (as `XGetEventData` leaves it) into a ``RelativeMotion``:
+/// the game's path from cookie data to the delta it sees, in one place so the benchmark runs
+/// exactly this code on constructed events.
+extension RawMotionDecoder {
+    /// The motion carried by `raw`, stamped `receivedAt`, or nil when it carries none (see
+    /// `decode(sourceDeviceID:mask:accelerated:unaccelerated:)`).
+    package mutating func motion(from raw: XIRawEvent, receivedAt: ContinuousClock.Instant) -> RelativeMotion? {
+        let maskLength = Int(max(0, raw.valuators.mask_len))
+        let mask = UnsafeBufferPointer(start: raw.valuators.mask, count: maskLength)
+        let count = PackedValuators.valueCount(mask: mask)
+        guard let delta = decode(
+            sourceDeviceID: Int(raw.sourceid), mask: mask,
+            accelerated: UnsafeBufferPointer(start: raw.valuators.values, count: count),
+            unaccelerated: UnsafeBufferPointer(start: raw.raw_values, count: count)) else { return nil }
+        return RelativeMotion(
+            unaccelerated: delta.unaccelerated, accelerated: delta.accelerated,
+            sourceDeviceID: Int(raw.sourceid), serverTime: UInt32(truncatingIfNeeded: raw.time),
+            receivedAt: receivedAt)
+    }
+}
