@@ -7,7 +7,6 @@ import Testing
 ///
 /// Goldens are made by running the tests once with `LOCKGAME_UPDATE_GOLDEN=1`, looking at
 /// them, and committing them; without the variable a missing golden is a failure.
-/// `LOCKGAME_WRITE_PREVIEW=1` also writes a 640×360 `preview.png` at the package root.
 @Suite("Golden images")
 struct GoldenImageTests {
     static let poses: [(name: String, pose: CameraPose)] = [
@@ -47,14 +46,6 @@ struct GoldenImageTests {
             try? PNGImage.write(pixels: actual, width: 320, height: 180, path: actualPath)
             Issue.record("\(differing) pixels (\(fraction * 100)%) differ from \(path); actual image written to \(actualPath)")
         }
-    }
-
-    @Test func previewScreenshotCanBeWritten() throws {
-        guard TestSupport.flag("LOCKGAME_WRITE_PREVIEW") else { return }
-        let fb = Framebuffer(width: 640, height: 360)
-        Renderer().render(TestSupport.demoScene, camera: TestSupport.demoScene.spawn, into: fb)
-        try PNGImage.write(pixels: fb.copyPixels(), width: 640, height: 360,
-                           path: TestSupport.packageDirectory + "/preview.png")
     }
 
     static func differs(_ a: UInt32, _ b: UInt32) -> Bool {
