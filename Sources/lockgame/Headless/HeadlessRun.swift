@@ -31,7 +31,7 @@ struct HeadlessRun {
             Flashlight.apply(on: session.flashlightOn, camera: camera, to: &renderer.settings)
             renderer.render(session.scene, camera: camera, into: framebuffer)
             WorldOverlayPainter.paint(session, camera: camera, into: framebuffer)
-            hud.paint(session, status: status, into: framebuffer)
+            hud.paint(session, status: status, into: framebuffer, refreshNow: true)
             if session.wantsToQuit { break }
         }
         return framebuffer

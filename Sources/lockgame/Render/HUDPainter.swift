@@ -4,9 +4,19 @@ import LockgameEngine
 
 /// Draws everything over the 3D scene: the status panel, the key line, the crosshair, the
 /// "Press Esc to release the pointer" notice and the alert with its OK button.
-struct HUDPainter {
+///
+/// The status panel's text is formatted only when what it says changes, and its numbers at
+/// most four times a second (readable, and no string formatting in most frames).
+final class HUDPainter {
     let text: TextRenderer
     let largeText: TextRenderer
+    private var panel: HUDPanel?
+    private var panelLines: [String] = []
+    private var panelWidth = 0
+    private var numbersRefreshed = ContinuousClock.now
+
+    /// How often the panel's numbers may change.
+    static let numberRefreshInterval: Duration = .milliseconds(250)
 
     init() throws(TextError) {
         text = try TextRenderer(pixelSize: 14)
@@ -15,34 +25,25 @@ struct HUDPainter {
 
     static let keyLine = "L lock  Esc release  N alert  WASD walk  wheel zoom  right-click marker  middle light  F1 keys  Q quit"
 
-    func paint(_ session: GameSession, status: FrameStatus, into framebuffer: Framebuffer) {
+    /// Paints the HUD. `refreshNow` formats the numbers this frame whatever the interval
+    /// (headless runs, where every frame must show its own state).
+    func paint(_ session: GameSession, status: FrameStatus, into framebuffer: Framebuffer, refreshNow: Bool = false) {
         let width = framebuffer.width, height = framebuffer.height
         let pixels = framebuffer.pixels
         guard width > 0, height > 0 else { return }
 
-        var lines = [
-            status.lockLine,
-            "preference: " + (session.screen.prefersPointerLocked ? "locked" : "unlocked"),
-        ]
-        if let fps = status.framesPerSecond, let frame = status.frameMilliseconds {
-            lines.append(String(format: "%.0f fps   frame %.2f ms", fps, frame))
+        let now = ContinuousClock.now
+        let current = HUDPanel(session: session, status: status)
+        if panel == nil || refreshNow || !current.saysTheSame(as: panel!)
+            || (current != panel! && now - numbersRefreshed >= Self.numberRefreshInterval) {
+            panel = current
+            panelLines = current.lines
+            panelWidth = (panelLines.map { text.measure($0).width }.max() ?? 0) + 20
+            numbersRefreshed = now
         }
-        if let look = session.lastLook {
-            lines.append(String(format: "delta raw (%+.2f, %+.2f)  accel (%+.2f, %+.2f)",
-                                look.unaccelerated.dx, look.unaccelerated.dy, look.accelerated.dx, look.accelerated.dy))
-        }
-        if let latency = status.inputToPresentMilliseconds {
-            lines.append(String(format: "input to present %.2f ms", latency))
-        }
-        let pose = session.controller
-        lines.append(String(format: "yaw %.1f deg  pitch %.1f deg  fov %.0f deg", pose.yaw * 180 / .pi, pose.pitch * 180 / .pi,
-                            session.fieldOfViewDegrees))
-        if session.flashlightOn || !session.markers.isEmpty || !session.selection.isEmpty {
-            lines.append("flashlight \(session.flashlightOn ? "on" : "off")   markers \(session.markers.count)   selected \(session.selection.count)")
-        }
+        let lines = panelLines
 
         let lineHeight = text.lineHeight
-        let panelWidth = (lines.map { text.measure($0).width }.max() ?? 0) + 20
         text.fillRect(x: 8, y: 8, width: panelWidth, height: lines.count * lineHeight + 12,
                       color: 0xA0_00_00_00, into: pixels, width: width, height: height)
         for (index, line) in lines.enumerated() {

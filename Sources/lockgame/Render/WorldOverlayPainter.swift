@@ -20,21 +20,19 @@ enum WorldOverlayPainter {
         }
         for index in session.selection where index < session.picking.boxes.count {
             let box = session.picking.boxes[index]
-            var corners: [SIMD2<Float>] = []
+            // The outline is the screen rectangle around the box's eight projected corners; a box
+            // partly behind the camera is not outlined.
+            var low = SIMD2<Float>(repeating: .greatestFiniteMagnitude), high = -low
+            var allInFront = true
             for corner in 0..<8 {
                 let point = SIMD3<Float>(corner & 1 == 0 ? box.minimum.x : box.maximum.x,
                                          corner & 2 == 0 ? box.minimum.y : box.maximum.y,
                                          corner & 4 == 0 ? box.minimum.z : box.maximum.z)
-                guard let projected = projection.project(point) else { corners.removeAll(); break }
-                corners.append(SIMD2(projected.x, projected.y))
+                guard let projected = projection.project(point) else { allInFront = false; break }
+                low = pointwiseMin(low, SIMD2(projected.x, projected.y))
+                high = pointwiseMax(high, SIMD2(projected.x, projected.y))
             }
-            guard let first = corners.first else { continue }
-            var low = first, high = first
-            for corner in corners {
-                low = pointwiseMin(low, corner)
-                high = pointwiseMax(high, corner)
-            }
-            drawRectangleOutline(from: low, to: high, color: selectionColor, into: framebuffer)
+            if allInFront { drawRectangleOutline(from: low, to: high, color: selectionColor, into: framebuffer) }
         }
     }
 
