@@ -204,18 +204,23 @@ public final class XProbe {
         return condition()
     }
 
-    /// Whether the window manager lists `_NET_WM_STATE_FULLSCREEN` for `window`.
-    public func isFullScreen(_ window: UInt) -> Bool {
-        var type: UInt = 0
+    /// A 32-bit list property (atoms or windows) of `window`, or nil when it is not set.
+    func listProperty(_ name: String, of window: UInt, type: Atom) -> [UInt]? {
+        var actualType: UInt = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let state = XInternAtom(display, "_NET_WM_STATE", 0), fullScreen = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
-        guard XGetWindowProperty(display, window, state, 0, 64, 0, UInt(XA_ATOM), &type, &format, &count, &after, &data) == Success,
-              let data else { return false }
+        guard XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, type,
+                                 &actualType, &format, &count, &after, &data) == Success, let data else { return nil }
         defer { XFree(data) }
-        let atoms = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
-        return (0..<Int(count)).contains { atoms[$0] == fullScreen }
+        let items = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
+        return (0..<Int(count)).map { items[$0] }
+    }
+
+    /// Whether the window manager lists `_NET_WM_STATE_FULLSCREEN` for `window`.
+    public func isFullScreen(_ window: UInt) -> Bool {
+        let fullScreen = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
+        return listProperty("_NET_WM_STATE", of: window, type: UInt(XA_ATOM))?.contains(fullScreen) == true
     }
 
     /// Resizes `window` as a user dragging its border would (through the window manager).
@@ -239,20 +244,11 @@ public final class XProbe {
 
     /// The top-level client window titled `title`, found through the window manager's list.
     public func findWindow(titled title: String) -> UInt? {
-        var actualType: UInt = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let clientList = XInternAtom(display, "_NET_CLIENT_LIST", 0)
-        guard XGetWindowProperty(display, root, clientList, 0, 1024, 0, UInt(XA_WINDOW),
-                                 &actualType, &format, &count, &after, &data) == Success, let data else { return nil }
-        defer { XFree(data) }
-        let windows = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
-        for index in 0..<Int(count) {
+        for window in listProperty("_NET_CLIENT_LIST", of: root, type: UInt(XA_WINDOW)) ?? [] {
             var name: UnsafeMutablePointer<CChar>?
-            if XFetchName(display, windows[index], &name) != 0, let name {
+            if XFetchName(display, window, &name) != 0, let name {
                 defer { XFree(name) }
-                if String(cString: name) == title { return windows[index] }
+                if String(cString: name) == title { return window }
             }
         }
         return nil
@@ -328,17 +324,8 @@ public final class XProbe {
     }
 
     private func waitForAnnouncement(until deadline: ContinuousClock.Instant) -> Bool {
-        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
         while ContinuousClock.now < deadline {
-            var actualType: UInt = 0
-            var format: Int32 = 0
-            var count: UInt = 0, after: UInt = 0
-            var data: UnsafeMutablePointer<UInt8>?
-            if XGetWindowProperty(display, root, check, 0, 1, 0, UInt(XA_WINDOW),
-                                  &actualType, &format, &count, &after, &data) == Success, let data {
-                XFree(data)
-                if count == 1 { return true }
-            }
+            if listProperty("_NET_SUPPORTING_WM_CHECK", of: root, type: UInt(XA_WINDOW))?.count == 1 { return true }
             Thread.sleep(forTimeInterval: 0.02)
         }
         return false
