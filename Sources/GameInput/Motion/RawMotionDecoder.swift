@@ -36,11 +36,6 @@ public struct RawMotionDecoder: Sendable {
         baselines[deviceID] = AbsoluteBaseline()
     }
 
-    /// The axes recorded for `deviceID`.
-    public func axes(forDevice deviceID: Int) -> PointerAxes {
-        (0..<Self.deviceIDLimit).contains(deviceID) ? axesByDevice[deviceID] : .conventional
-    }
-
     /// Forgets every absolute device's last position (at each lock transition).
     public mutating func resetBaselines() {
         for index in baselines.indices { baselines[index].isSet = false }

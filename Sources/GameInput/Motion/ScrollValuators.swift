@@ -46,12 +46,6 @@ public struct ScrollValuatorDecoder: Sendable {
         }
     }
 
-    /// Whether the device has smooth-scrolling axes.
-    public func hasScrollAxes(device deviceID: Int) -> Bool {
-        guard (0..<RawMotionDecoder.deviceIDLimit).contains(deviceID) else { return false }
-        return axes[deviceID * Self.axesPerDevice] != nil
-    }
-
     /// Forgets every device's baseline (the pointer entered the window).
     public mutating func resetBaselines() {
         for index in hasLastValue.indices { hasLastValue[index] = false }

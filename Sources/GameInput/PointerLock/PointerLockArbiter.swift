@@ -39,7 +39,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
         if holdsGrab { return .locked }
         if let blocking = blockingReason { return .unlocked(blocking) }
         // Wanted but not held happens only after a refusal: `acquire` marks the grab held
-        // until its outcome is reported, and a loss re-acquires at once.
+        // until its outcome is reported.
         return .unlocked(.grabRefused(lastRefusal ?? .alreadyGrabbed))
     }
 
@@ -90,14 +90,6 @@ public struct PointerLockArbiter: Hashable, Sendable {
         lastRefusal = refusal
         consecutiveRefusals += 1
         retryDeadline = now + Self.retryDelay(afterRefusals: consecutiveRefusals)
-    }
-
-    /// Reports that the server ended our grab without being asked; returns `acquire` when
-    /// the facts still call for the lock.
-    public mutating func grabLost(now: ContinuousClock.Instant) -> Command? {
-        holdsGrab = false
-        retryDeadline = nil
-        return commandDue(now: now)
     }
 
     /// The delay before the next attempt after `refusals` consecutive refusals.

@@ -111,16 +111,6 @@ public final class PointerLockController {
         evaluate()
     }
 
-    /// The server ended our grab without being asked; take it again if still wanted.
-    func grabWasLost() {
-        guard let platform, arbiter.holdsGrab else { return }
-        let now = clock()
-        if let command = arbiter.grabLost(now: now) {
-            perform(command, on: platform, now: now)
-        }
-        publishIfChanged()
-    }
-
     /// Releases a held grab for good (teardown); the state stays as it is reported.
     func releaseForTeardown() {
         guard let platform, arbiter.holdsGrab else { return }

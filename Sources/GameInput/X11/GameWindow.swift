@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Drive it from one thread: ``waitForEvents(until:)`` sleeps in `poll()` on the connection
 /// until input, a lock retry or the deadline is due; ``pollEvents(_:)`` handles everything
-/// queued. Neither makes a round trip to the server.
+/// queued. Handling input makes no round trip to the server; only lock transitions (grab,
+/// ungrab) and window-state changes (full-screen, device list, clipboard) do.
 public final class GameWindow {
     /// Decides and reports the pointer lock for this window.
     public let pointerLock: PointerLockController
@@ -27,8 +28,7 @@ public final class GameWindow {
     /// device has a gesture class (a touchpad). False on servers or machines without them, such
     /// as Xvfb, where ``InputEvent/transform(_:)`` and ``InputEvent/swipe(_:)`` never come.
     public var supportsTransformGestures: Bool {
-        guard let version = connection.xinputVersion, version.major > 2 || version.minor >= 4 else { return false }
-        return !translator.gestureDevices.isEmpty
+        connection.hasXInput24 && !translator.gestureDevices.isEmpty
     }
 
     /// Whether the window is mapped and viewable (a game renders nothing while it is not).
@@ -114,8 +114,7 @@ public final class GameWindow {
         var coreMask = StructureNotifyMask | FocusChangeMask | ExposureMask | PropertyChangeMask
         if let opcode = connection.xinputOpcode {
             let xinput = X11XInput(connection: connection, opcode: opcode)
-            let version = connection.xinputVersion ?? (2, 2)
-            xinput.selectWindowInput(on: windowID, gestures: version.major > 2 || version.minor >= 4)
+            xinput.selectWindowInput(on: windowID, gestures: connection.hasXInput24)
             xinput.selectRawMotion()
             xinput.loadDevices(into: &decoder, translator: &translator)
             self.xinput = xinput

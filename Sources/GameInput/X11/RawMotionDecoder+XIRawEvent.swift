@@ -7,8 +7,7 @@ extension RawMotionDecoder {
     /// The motion carried by `raw`, stamped `receivedAt`, or nil when it carries none (see
     /// `decode(sourceDeviceID:mask:accelerated:unaccelerated:)`).
     package mutating func motion(from raw: XIRawEvent, receivedAt: ContinuousClock.Instant) -> RelativeMotion? {
-        let maskLength = Int(max(0, raw.valuators.mask_len))
-        let mask = UnsafeBufferPointer(start: raw.valuators.mask, count: maskLength)
+        let mask = raw.valuators.maskBytes
         let count = PackedValuators.valueCount(mask: mask)
         guard let delta = decode(
             sourceDeviceID: Int(raw.sourceid), mask: mask,

@@ -53,6 +53,12 @@ package final class X11Connection {
         }
     }
 
+    /// Whether the server speaks XInput 2.4, which brings touchpad gestures.
+    var hasXInput24: Bool {
+        guard let xinputVersion else { return false }
+        return xinputVersion.major > 2 || xinputVersion.minor >= 4
+    }
+
     /// Interns an atom by name (a round trip: call at set-up, not per event).
     func atom(_ name: String) -> UInt {
         XInternAtom(display, name, 0)

@@ -36,7 +36,7 @@ struct XInputEventTranslator {
     func button(_ event: XIDeviceEvent, isPress: Bool) -> InputEvent? {
         let button = Int(event.detail)
         let location = WindowPoint(x: event.event_x, y: event.event_y)
-        let held = ButtonMask(xButtonState: UnsafeBufferPointer(start: event.buttons.mask, count: Int(max(0, event.buttons.mask_len))))
+        let held = ButtonMask(xButtonState: event.buttons.bytes)
         let modifiers = ModifierFlags(xState: Int(event.mods.effective))
         let time = UInt32(truncatingIfNeeded: event.time)
         if WheelButtons.isWheel(button) {
@@ -54,11 +54,11 @@ struct XInputEventTranslator {
     /// scroll when scroll valuators moved.
     mutating func motion(_ event: XIDeviceEvent, emitPointer: Bool, to handle: (InputEvent) -> Void) {
         let location = WindowPoint(x: event.event_x, y: event.event_y)
-        let held = ButtonMask(xButtonState: UnsafeBufferPointer(start: event.buttons.mask, count: Int(max(0, event.buttons.mask_len))))
+        let held = ButtonMask(xButtonState: event.buttons.bytes)
         let modifiers = ModifierFlags(xState: Int(event.mods.effective))
         let time = UInt32(truncatingIfNeeded: event.time)
         let kind = deviceKind(event.sourceid)
-        let mask = UnsafeBufferPointer(start: event.valuators.mask, count: Int(max(0, event.valuators.mask_len)))
+        let mask = event.valuators.maskBytes
         let values = UnsafeBufferPointer(start: event.valuators.values, count: PackedValuators.valueCount(mask: mask))
         if let delta = scroll.decode(sourceDeviceID: Int(event.sourceid), mask: mask, values: values) {
             handle(.scroll(ScrollEvent(type: .continuous, delta: delta, location: location, buttonMask: held,
@@ -78,7 +78,7 @@ struct XInputEventTranslator {
         lastPointer = entered ? location : nil
         return .pointer(PointerEvent(
             phase: entered ? .entered : .exited, location: location,
-            buttonMask: ButtonMask(xButtonState: UnsafeBufferPointer(start: event.buttons.mask, count: Int(max(0, event.buttons.mask_len)))),
+            buttonMask: ButtonMask(xButtonState: event.buttons.bytes),
             modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
             deviceKind: deviceKind(event.sourceid), serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
@@ -111,4 +111,14 @@ struct XInputEventTranslator {
         default: .changed
         }
     }
+}
+
+extension XIButtonState {
+    /// The state's mask bytes (bit n = X button n held), as Xlib left them.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: mask, count: Int(max(0, mask_len))) }
+}
+
+extension XIValuatorState {
+    /// The valuator mask bytes (bit n = valuator n present in the packed `values`).
+    var maskBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: mask, count: Int(max(0, mask_len))) }
 }

@@ -11,13 +11,14 @@ enum PoseText {
     }
 
     static func format(_ pose: CameraPose) -> String {
-        func fixed(_ value: Float, _ digits: Int) -> String {
-            let scale = digits == 3 ? 1000.0 : 100.0
+        /// `value` rounded to millimetres or hundredths of a degree (`scale`), without "-0.0".
+        func rounded(_ value: Float, scale: Double) -> String {
             let rounded = (Double(value) * scale).rounded() / scale
             return String(rounded == 0 ? 0 : rounded)
         }
-        return "lockgame pose x \(fixed(pose.position.x, 3)) y \(fixed(pose.position.y, 3)) z \(fixed(pose.position.z, 3))"
-            + " yaw \(fixed(pose.yaw * 180 / .pi, 2)) pitch \(fixed(pose.pitch * 180 / .pi, 2))"
+        return "lockgame pose x \(rounded(pose.position.x, scale: 1000)) y \(rounded(pose.position.y, scale: 1000))"
+            + " z \(rounded(pose.position.z, scale: 1000))"
+            + " yaw \(rounded(pose.yaw * 180 / .pi, scale: 100)) pitch \(rounded(pose.pitch * 180 / .pi, scale: 100))"
     }
 
     /// Reads a pose; anything else is an error that says what is wrong. Positions must be

@@ -34,8 +34,10 @@ final class HUDPainter {
 
         let now = ContinuousClock.now
         let current = HUDPanel(session: session, status: status)
-        if panel == nil || refreshNow || !current.saysTheSame(as: panel!)
-            || (current != panel! && now - numbersRefreshed >= Self.numberRefreshInterval) {
+        let stale = panel.map { shown in
+            !current.saysTheSame(as: shown) || (current != shown && now - numbersRefreshed >= Self.numberRefreshInterval)
+        } ?? true
+        if stale || refreshNow {
             panel = current
             panelLines = current.lines
             panelWidth = (panelLines.map { text.measure($0).width }.max() ?? 0) + 20

@@ -166,15 +166,4 @@ import Testing
         #expect(arbiter.retryDeadline == nil)
         #expect(arbiter.update(Self.allGood, now: start) == .acquire)
     }
-
-    @Test func aLostGrabIsTakenAgainWhileWanted() {
-        var arbiter = PointerLockArbiter()
-        _ = arbiter.update(Self.allGood, now: start)
-        arbiter.grabSucceeded()
-        #expect(arbiter.grabLost(now: start) == .acquire)
-        var facts = Self.allGood
-        facts.prefersPointerLocked = false
-        _ = arbiter.update(facts, now: start)
-        #expect(arbiter.grabLost(now: start) == nil)
-    }
 }
