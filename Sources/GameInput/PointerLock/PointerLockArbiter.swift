@@ -12,8 +12,12 @@ public struct PointerLockArbiter: Hashable, Sendable {
         /// Grab and hide the pointer; report the result with ``grabSucceeded()`` or
         /// ``grabRefused(_:at:)``.
         case acquire
-        /// Ungrab the pointer and restore the cursor.
-        case release
+        /// Ungrab the pointer and show the cursor. `restoresPointer` is true when the game let
+        /// go itself (preference off, an alert): the cursor may go back where the lock found
+        /// it. It is false when the system took the lock away (focus lost, window hidden,
+        /// suspended): moving the pointer then would make crossing events, and a window manager
+        /// that focuses the window under the pointer would hand the focus straight back.
+        case release(restoresPointer: Bool)
     }
 
     /// The first delay before retrying a refused grab; it doubles on each further refusal.
@@ -116,9 +120,17 @@ public struct PointerLockArbiter: Hashable, Sendable {
         consecutiveRefusals = 0
         if holdsGrab {
             holdsGrab = false
-            return .release
+            return .release(restoresPointer: blockingReason.map(Self.isTheGamesOwnDecision) ?? false)
         }
         return nil
+    }
+
+    /// Whether `reason` is the game's own choice rather than something the system did.
+    private static func isTheGamesOwnDecision(_ reason: UnlockedReason) -> Bool {
+        switch reason {
+        case .alertPresented, .preferenceOff: true
+        case .suspended, .notViewable, .unfocused, .notFullScreen, .buttonsHeld, .grabRefused: false
+        }
     }
 }
 

@@ -111,10 +111,11 @@ public final class PointerLockController {
         evaluate()
     }
 
-    /// Releases a held grab for good (teardown); the state stays as it is reported.
+    /// Releases a held grab for good (teardown: the game quits, so the cursor goes back where
+    /// the lock found it); the state stays as it is reported.
     func releaseForTeardown() {
         guard let platform, arbiter.holdsGrab else { return }
-        platform.releaseLock()
+        platform.releaseLock(restoringPointer: true)
     }
 
     private func evaluate() {
@@ -143,8 +144,8 @@ public final class PointerLockController {
             } else {
                 arbiter.grabSucceeded()
             }
-        case .release:
-            platform.releaseLock()
+        case .release(let restoresPointer):
+            platform.releaseLock(restoringPointer: restoresPointer)
         }
     }
 

@@ -4,6 +4,7 @@
 protocol PointerLockPlatform: AnyObject {
     /// Grabs and hides the pointer; returns `nil` on success or the server's refusal.
     func acquireLock() -> GrabRefusal?
-    /// Ungrabs the pointer and puts the cursor back where it was when the lock began.
-    func releaseLock()
+    /// Ungrabs the pointer and shows the cursor; with `restoringPointer`, also puts the
+    /// cursor back where the lock found it, when that was inside the window.
+    func releaseLock(restoringPointer: Bool)
 }

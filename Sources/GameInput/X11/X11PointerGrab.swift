@@ -1,12 +1,17 @@
 internal import CXlib
 
 /// The X11 side of pointer lock: `XGrabPointer` with `owner_events = False`, confined to the
-/// game's window, showing a blank cursor; and the matching ungrab that puts the cursor back
-/// where the lock found it.
+/// game's window, showing a blank cursor; and the matching ungrab.
+///
+/// Where the cursor goes on release: it is put back where the lock found it only when the game
+/// itself let go (preference off, an alert, quitting) and only when that point was inside the
+/// window and the window was the one under it. Every other release leaves the pointer where it
+/// is. A warp makes crossing events, and a window manager that focuses the window under the
+/// pointer (i3's default, any focus-follows-mouse setting) would answer a warp onto the game's
+/// frame after a focus loss by handing the focus straight back.
 ///
 /// The keyboard is never grabbed: a keyboard grab would stop the window manager's alt-tab.
-/// `XWarpPointer`, used to restore the cursor, produces no raw motion, so unlocking adds no
-/// delta.
+/// `XWarpPointer` produces no raw motion, so unlocking adds no delta.
 final class X11PointerGrab: PointerLockPlatform {
     private let connection: X11Connection
     private let window: UInt
@@ -32,16 +37,13 @@ final class X11PointerGrab: PointerLockPlatform {
     /// Grabs the pointer to the window and hides it; returns the server's refusal, if any.
     func acquireLock() -> GrabRefusal? {
         let display = connection.display
-        var root: UInt = 0, child: UInt = 0
-        var rootX: Int32 = 0, rootY: Int32 = 0, windowX: Int32 = 0, windowY: Int32 = 0
-        var buttons: UInt32 = 0
-        let knowsPosition = XQueryPointer(display, window, &root, &child, &rootX, &rootY, &windowX, &windowY, &buttons) != 0
+        let position = pointerPositionOverWindow()
         let serial = XNextRequest(display)
         let status = XGrabPointer(
             display, window, 0, Self.grabEventMask,
             GrabModeAsync, GrabModeAsync, window, blankCursor, UInt(CurrentTime))
         guard status == GrabSuccess else { return GrabRefusal(rawValue: status) }
-        restorePosition = knowsPosition ? (rootX, rootY) : nil
+        restorePosition = position
         XDefineCursor(display, window, blankCursor)
         connection.flush()
         watchdog?.setArmed(true)
@@ -49,14 +51,15 @@ final class X11PointerGrab: PointerLockPlatform {
         return nil
     }
 
-    /// Ungrabs the pointer, shows the cursor and puts it back where the lock began.
-    func releaseLock() {
+    /// Ungrabs the pointer and shows the cursor; with `restoringPointer`, puts it back where
+    /// the lock began if that was over the window.
+    func releaseLock(restoringPointer: Bool) {
         let display = connection.display
         watchdog?.setArmed(false)
         let serial = XNextRequest(display)
         XUngrabPointer(display, UInt(CurrentTime))
         XUndefineCursor(display, window)
-        if let restorePosition {
+        if restoringPointer, let restorePosition {
             XWarpPointer(display, 0, connection.rootWindow, 0, 0, 0, 0, restorePosition.x, restorePosition.y)
         }
         restorePosition = nil
@@ -67,12 +70,28 @@ final class X11PointerGrab: PointerLockPlatform {
     }
 
     /// The bare release the stall watchdog performs from its own thread: ungrab, show the
-    /// cursor, flush. The cursor position is restored later by the main loop's release.
+    /// cursor, flush. The pointer stays where it is (the system took the lock away).
     func emergencyRelease() {
         let display = connection.display
         XUngrabPointer(display, UInt(CurrentTime))
         XUndefineCursor(display, window)
         XSync(display, 0)
+    }
+
+    /// The pointer's root position when our window is the deepest window under it (not covered,
+    /// not on the frame's border); nil otherwise. A few round trips, once per lock.
+    private func pointerPositionOverWindow() -> (x: Int32, y: Int32)? {
+        let display = connection.display
+        var root: UInt = 0, child: UInt = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var buttons: UInt32 = 0
+        var under = connection.rootWindow
+        for _ in 0..<16 {
+            guard XQueryPointer(display, under, &root, &child, &rootX, &rootY, &x, &y, &buttons) != 0 else { return nil }
+            guard child != 0 else { break }
+            under = child
+        }
+        return under == window ? (rootX, rootY) : nil
     }
 
     /// A 1x1 cursor with an empty mask: invisible, and observable as the grab's cursor.

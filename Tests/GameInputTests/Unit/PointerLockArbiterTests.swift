@@ -40,6 +40,10 @@ import Testing
             }
         }
 
+        /// Only the game's own decision may move the pointer back; a release the system
+        /// caused must not (that could hand the focus back to the game).
+        var restoresPointer: Bool { self == .preference }
+
         func withdraw(from facts: inout PointerLockFacts) {
             switch self {
             case .preference: facts.prefersPointerLocked = false
@@ -57,7 +61,7 @@ import Testing
         arbiter.grabSucceeded()
         var facts = Self.allGood
         requirement.withdraw(from: &facts)
-        #expect(arbiter.update(facts, now: start) == .release)
+        #expect(arbiter.update(facts, now: start) == .release(restoresPointer: requirement.restoresPointer))
         #expect(arbiter.state == .unlocked(reason))
         #expect(arbiter.update(facts, now: start) == nil, "a repeated fact issues nothing")
         #expect(arbiter.update(Self.allGood, now: start) == .acquire, "the lock comes back by itself")
@@ -70,7 +74,7 @@ import Testing
         var facts = Self.allGood
         facts.prefersPointerLocked = false
         facts.alertPresented = true
-        #expect(arbiter.update(facts, now: start) == .release)
+        #expect(arbiter.update(facts, now: start) == .release(restoresPointer: true))
         #expect(arbiter.state == .unlocked(.alertPresented))
     }
 
@@ -80,7 +84,7 @@ import Testing
         arbiter.grabSucceeded()
         var facts = Self.allGood
         facts.suspension = .disabledByEnvironment
-        #expect(arbiter.update(facts, now: start) == .release)
+        #expect(arbiter.update(facts, now: start) == .release(restoresPointer: false))
         #expect(arbiter.state == .unlocked(.suspended(.disabledByEnvironment)))
     }
 

@@ -12,7 +12,7 @@ final class RecordingPlatform: PointerLockPlatform {
         return refusal
     }
 
-    func releaseLock() { commands.append("release") }
+    func releaseLock(restoringPointer: Bool) { commands.append(restoringPointer ? "release, restore" : "release") }
 }
 
 final class Preferring: PointerLockPreferring {
@@ -79,7 +79,15 @@ final class ManualClock {
         #expect(controller.pointerLockState == .unlocked(.alertPresented))
         controller.dismissTopmost()
         #expect(controller.isLocked)
-        #expect(platform.commands == ["acquire", "release", "acquire"])
+        #expect(platform.commands == ["acquire", "release, restore", "acquire"])
+    }
+
+    @Test func aFocusLossReleasesWithoutMovingThePointer() {
+        let controller = makeReadyController(root: Preferring(true))
+        controller.setFocused(false)
+        controller.setFocused(true)
+        controller.setViewable(false)
+        #expect(platform.commands == ["acquire", "release", "acquire", "release"])
     }
 
     @Test func observersHearEachRealChangeOnce() {
@@ -145,6 +153,6 @@ final class ManualClock {
     @Test func teardownReleasesAHeldGrab() {
         let controller = makeReadyController(root: Preferring(true))
         controller.releaseForTeardown()
-        #expect(platform.commands == ["acquire", "release"])
+        #expect(platform.commands == ["acquire", "release, restore"], "quitting is the game's decision: the pointer goes back")
     }
 }
