@@ -9,9 +9,11 @@ extension GameWindow {
         case FocusIn, FocusOut:
             handleFocus(event.xfocus)
         case MapNotify where event.xmap.window == windowID:
-            pointerLock.setViewable(true)
+            windowManagerRuns = readWindowManagerRuns()
+            if !windowManagerRuns { takeFocus() }
+            visibility.isMapped = true
         case UnmapNotify where event.xunmap.window == windowID:
-            pointerLock.setViewable(false)
+            visibility.isMapped = false
         case ConfigureNotify where event.xconfigure.window == windowID:
             let newWidth = Int(event.xconfigure.width), newHeight = Int(event.xconfigure.height)
             if newWidth != width || newHeight != height {
@@ -22,7 +24,12 @@ extension GameWindow {
         case Expose where event.xexpose.count == 0:
             handle(.exposed)
         case PropertyNotify where event.xproperty.atom == atoms.netWMState:
-            pointerLock.setFullScreen(readFullScreenState())
+            let state = readNetWMState()
+            if state.fullScreen != isFullScreen { setBypassCompositor(state.fullScreen) }
+            visibility.isHidden = state.hidden
+            pointerLock.setFullScreen(state.fullScreen)
+        case PropertyNotify where event.xproperty.atom == atoms.wmState:
+            visibility.isSetAsideByWindowManager = readSetAsideState()
         case ClientMessage where event.xclient.message_type == atoms.wmProtocols
             && UInt(bitPattern: event.xclient.data.l.0) == atoms.wmDeleteWindow:
             handle(.closeRequested)
@@ -45,12 +52,16 @@ extension GameWindow {
 
     /// Focus changes caused by grabs (`NotifyGrab`, `NotifyUngrab`: a window manager's alt-tab
     /// grabbing the keyboard, or our own pointer grab) are not focus changes and are ignored,
-    /// as are the pointer-root and inferior details. Only a real `FocusOut` releases the lock,
-    /// and only a real `FocusIn` brings it back.
+    /// as are inferior details. Only a real `FocusOut` releases the lock, and only a real
+    /// `FocusIn` brings it back.
+    ///
+    /// `NotifyPointer` details mean the focus is the pointer root and the pointer is in the
+    /// window: keys come to us because of where the pointer is. That is the focus on a server
+    /// without a window manager; under one it is a passing state and is ignored.
     private func handleFocus(_ focus: XFocusChangeEvent) {
         guard focus.window == windowID,
               focus.mode == NotifyNormal || focus.mode == NotifyWhileGrabbed,
-              focus.detail != NotifyPointer, focus.detail != NotifyInferior else { return }
+              focus.detail != NotifyPointer || !windowManagerRuns, focus.detail != NotifyInferior else { return }
         if focus.type == FocusOut {
             heldButtons = 0
             pointerLock.setButtonsHeld(false)
@@ -158,20 +169,5 @@ extension GameWindow {
             phase: isPress ? .down : .up, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
             keyCode: keyCode, modifierFlags: ModifierFlags(xState: Int(key.state)),
             isRepeat: isRepeat, serverTime: UInt32(truncatingIfNeeded: key.time))))
-    }
-
-    /// Whether `_NET_WM_STATE` lists `_NET_WM_STATE_FULLSCREEN` (read when the property changes).
-    private func readFullScreenState() -> Bool {
-        var actualType: UInt = 0
-        var actualFormat: Int32 = 0
-        var itemCount: UInt = 0, bytesAfter: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(connection.display, windowID, atoms.netWMState, 0, 64, 0, UInt(XA_ATOM),
-                                 &actualType, &actualFormat, &itemCount, &bytesAfter, &data) == Success,
-              let data else { return false }
-        defer { XFree(data) }
-        guard actualFormat == 32 else { return false }
-        let states = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
-        return (0..<Int(itemCount)).contains { states[$0] == atoms.netWMStateFullScreen }
     }
 }

@@ -31,7 +31,8 @@ public final class GameWindow {
         connection.hasXInput24 && !translator.gestureDevices.isEmpty
     }
 
-    /// Whether the window is mapped and viewable (a game renders nothing while it is not).
+    /// Whether the window is mapped and neither minimised nor hidden by the window manager (a
+    /// game renders nothing while it is not).
     public var isViewable: Bool { pointerLock.currentFacts.isViewable }
     /// Whether the window manager shows the window full-screen (`_NET_WM_STATE_FULLSCREEN`).
     public var isFullScreen: Bool { pointerLock.currentFacts.isFullScreen }
@@ -65,13 +66,25 @@ public final class GameWindow {
     /// Events in Xlib's queue as far as `pendingEvents` and `pollEvents` know; more means some
     /// other call (a round trip) read events, which then get a fresh receipt time.
     var knownQueueLength: Int32 = 0
+    /// Mapped, minimised or hidden, as the server and the window manager last said.
+    var visibility = Visibility() {
+        didSet { if visibility != oldValue { pointerLock.setViewable(visibility.isViewable) } }
+    }
+    /// Whether an EWMH window manager ran when the window last mapped; without one the window
+    /// takes the focus itself.
+    public internal(set) var windowManagerRuns = true
     let atoms: Atoms
 
     struct Atoms {
         let wmProtocols: UInt
         let wmDeleteWindow: UInt
+        let wmState: UInt
         let netWMState: UInt
         let netWMStateFullScreen: UInt
+        let netWMStateHidden: UInt
+        let netWMBypassCompositor: UInt
+        let netActiveWindow: UInt
+        let netSupportingWMCheck: UInt
     }
 
     /// The default time the main loop may go without handling events while the pointer is
@@ -103,11 +116,16 @@ public final class GameWindow {
         atoms = Atoms(
             wmProtocols: connection.atom("WM_PROTOCOLS"),
             wmDeleteWindow: connection.atom("WM_DELETE_WINDOW"),
+            wmState: connection.atom("WM_STATE"),
             netWMState: connection.atom("_NET_WM_STATE"),
-            netWMStateFullScreen: connection.atom("_NET_WM_STATE_FULLSCREEN"))
+            netWMStateFullScreen: connection.atom("_NET_WM_STATE_FULLSCREEN"),
+            netWMStateHidden: connection.atom("_NET_WM_STATE_HIDDEN"),
+            netWMBypassCompositor: connection.atom("_NET_WM_BYPASS_COMPOSITOR"),
+            netActiveWindow: connection.atom("_NET_ACTIVE_WINDOW"),
+            netSupportingWMCheck: connection.atom("_NET_SUPPORTING_WM_CHECK"))
 
         clipboard = X11Clipboard(connection: connection, window: windowID)
-        Self.setTitle(title, display: display, window: windowID, connection: connection)
+        Self.describe(window: windowID, title: title, connection: connection)
         var deleteWindow = atoms.wmDeleteWindow
         XSetWMProtocols(display, windowID, &deleteWindow, 1)
 
@@ -235,20 +253,6 @@ public final class GameWindow {
         xinput?.deselectRawMotion()
         XDestroyWindow(connection.display, windowID)
         connection.close()
-    }
-
-    private static func setTitle(_ title: String, display: OpaquePointer, window: UInt, connection: X11Connection) {
-        XStoreName(display, window, title)
-        let utf8 = Array(title.utf8)
-        XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"),
-                        8, PropModeReplace, utf8, Int32(utf8.count))
-        var classHint = XClassHint()
-        title.withCString { name in
-            let mutable = UnsafeMutablePointer(mutating: name)
-            classHint.res_name = mutable
-            classHint.res_class = mutable
-            XSetClassHint(display, window, &classHint)
-        }
     }
 }
 

@@ -70,9 +70,22 @@ package final class X11Connection {
     /// Closes the connection (`XCloseDisplay`); the server frees our grabs and windows.
     func close() { XCloseDisplay(display) }
 
+    /// Runs `body`, waits for the server to process what it sent (`XSync`) and returns the
+    /// code of the first protocol error those requests caused, or nil. Errors caught here are
+    /// expected answers (an `XShmAttach` a remote server refuses, a window a dead window
+    /// manager left named), not printed. Set-up paths only: it makes a round trip.
+    package func firstError(in body: () -> Void) -> UInt8? {
+        XSync(display, 0)
+        X11ErrorTrap.shared.begin(display)
+        body()
+        XSync(display, 0)
+        return X11ErrorTrap.shared.end()
+    }
+
     private static func installErrorHandlers() {
         XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }
+            if X11ErrorTrap.shared.catches(event.pointee.error_code, on: display) { return 0 }
             var text = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
             let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -85,6 +98,38 @@ package final class X11Connection {
             let name = display.map { String(cString: XDisplayString($0)) } ?? "?"
             FileHandle.standardError.write(Data("GameInput: lost the connection to the X server on display \(name)\n".utf8))
             exit(1)
+        }
+    }
+}
+
+/// The errors one connection expects while ``X11Connection/firstError(in:)`` runs. Xlib's error
+/// handler is a plain C function with no context, so the trap is one shared, locked record.
+private final class X11ErrorTrap: @unchecked Sendable {
+    static let shared = X11ErrorTrap()
+    private let lock = NSLock()
+    private var display: OpaquePointer?
+    private var caught: UInt8?
+
+    func begin(_ display: OpaquePointer) {
+        lock.withLock {
+            self.display = display
+            caught = nil
+        }
+    }
+
+    func end() -> UInt8? {
+        lock.withLock {
+            display = nil
+            return caught
+        }
+    }
+
+    /// Records `code` when the trap is set for `display`; false when the error is not expected.
+    func catches(_ code: UInt8, on display: OpaquePointer) -> Bool {
+        lock.withLock {
+            guard self.display == display else { return false }
+            if caught == nil { caught = code }
+            return true
         }
     }
 }
