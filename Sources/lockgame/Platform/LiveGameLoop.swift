@@ -50,15 +50,17 @@ final class LiveGameLoop {
 
     /// Runs until the player quits, the window is closed or a termination signal arrives.
     func run() {
-        log("present: " + (presenter.usesSharedMemory ? "MIT-SHM" : "XPutImage"))
+        log("present: \(presenter.path)")
         window.show()
         while !session.wantsToQuit && TerminationSignals.pending == nil {
             let continuous = status.isLocked || session.isAnimating
             // Sleep until the next frame is due; when no frame can be drawn (nothing changes,
-            // the window is hidden, or the server still reads the last frame) until an event.
+            // the window is hidden, or the server still reads the last frame) until an event,
+            // or until the last frame's completion is overdue.
             let canDraw = (needsFrame || continuous) && window.isViewable && !presenter.isBusy
-            window.waitForEvents(until: canDraw ? nextFrame : .now + .seconds(1))
+            window.waitForEvents(until: canDraw ? nextFrame : min(presenter.busyUntil ?? .now + .seconds(1), .now + .seconds(1)))
             gatherInput()
+            if presenter.giveUpOnLostCompletion(now: .now) { log("present: \(presenter.path)") }
             let now = ContinuousClock.now
             guard now >= nextFrame, needsFrame || continuous, window.isViewable, !presenter.isBusy else { continue }
             gatherInput()  // the latest deltas, just before they are latched into the camera
@@ -153,9 +155,7 @@ final class LiveGameLoop {
         let described = FrameStatus.describing(state)
         status.lockLine = described.line
         status.isLocked = described.isLocked
-        session.pointerLocked = state.isLocked
-        if state.isLocked { session.lockEngaged() }
-        if state.reason == .unfocused { session.releaseHeldKeys() }
+        session.lockStateChanged(to: state, at: .now)
         needsFrame = true
     }
 
