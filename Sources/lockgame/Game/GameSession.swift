@@ -97,10 +97,29 @@ final class GameSession {
     /// Whether the notice "Press Esc to release the pointer" is showing.
     var showsLockNotice: Bool { simulationTime < noticeUntil }
 
-    /// Call when the lock engages: shows the release notice for a few seconds.
-    func lockEngaged() {
-        noticeUntil = simulationTime + Self.noticeDuration
+    /// How long the window may be hidden by the window manager and shown again without the
+    /// player seeing the pointer free (metacity unmaps and remaps the window on every F11).
+    static let unseenRemapLimit: Duration = .seconds(1)
+
+    /// Why and since when the pointer is unlocked, while it is; nil while locked and before
+    /// the first lock.
+    private var unlockedSpell: (cause: UnlockedReason, since: ContinuousClock.Instant)?
+    private var hasBeenLocked = false
+
+    /// Follows the lock: shows the release notice when the lock engages after a release the
+    /// player could see, and lets go of held keys when the focus goes.
+    func lockStateChanged(to state: PointerLockState, at now: ContinuousClock.Instant) {
+        pointerLocked = state.isLocked
+        if let reason = state.reason {
+            if unlockedSpell == nil && hasBeenLocked { unlockedSpell = (reason, now) }
+            if reason == .unfocused { releaseHeldKeys() }
+            return
+        }
+        let unseen = unlockedSpell.map { $0.cause == .notViewable && now - $0.since < Self.unseenRemapLimit } ?? false
+        if !unseen { noticeUntil = simulationTime + Self.noticeDuration }
         for region in hoverRegions.values { region.cancel() }
+        unlockedSpell = nil
+        hasBeenLocked = true
     }
 
     /// Shows `text` in the HUD for a few seconds and logs it.

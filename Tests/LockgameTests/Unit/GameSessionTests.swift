@@ -29,6 +29,37 @@ import Testing
         #expect(session.latchLook() == nil, "nothing is applied twice")
     }
 
+    @Test func theReleaseNoticeShowsAfterReleasesThePlayerSawNotAfterAQuickRemap() {
+        let session = Self.makeSession()
+        let start = ContinuousClock.now
+        session.lockStateChanged(to: .unlocked(.notViewable), at: start)
+        session.lockStateChanged(to: .locked, at: start + .milliseconds(50))
+        #expect(session.showsLockNotice, "the first lock shows the notice")
+        let outlast = { for _ in 0..<20 { session.advance(by: 0.25) } }  // 5 s, past the notice
+        outlast()
+        #expect(!session.showsLockNotice)
+
+        // metacity unmaps and remaps the window on F11: gone and back within a moment.
+        var now = start + .seconds(10)
+        session.lockStateChanged(to: .unlocked(.notViewable), at: now)
+        session.lockStateChanged(to: .unlocked(.unfocused), at: now + .milliseconds(20))
+        session.lockStateChanged(to: .locked, at: now + .milliseconds(60))
+        #expect(!session.showsLockNotice, "a window manager's remap is no release the player saw")
+
+        // Minimised and restored later: the player saw the pointer free.
+        now += .seconds(10)
+        session.lockStateChanged(to: .unlocked(.notViewable), at: now)
+        session.lockStateChanged(to: .locked, at: now + .seconds(2))
+        #expect(session.showsLockNotice)
+        outlast()
+
+        // Alt-tab away and straight back: a switch the player made.
+        now += .seconds(10)
+        session.lockStateChanged(to: .unlocked(.unfocused), at: now)
+        session.lockStateChanged(to: .locked, at: now + .milliseconds(60))
+        #expect(session.showsLockNotice)
+    }
+
     @Test func preferenceKeysAndClicksFollowTheHelp() {
         let session = Self.makeSession()
         #expect(session.screen.prefersPointerLocked, "the game prefers the lock from the start")
