@@ -9,7 +9,9 @@ ARGS ?=
 
 BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb openbox binutils
+# The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
+WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) binutils
 
 .PHONY: run test soak build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
 

@@ -19,7 +19,7 @@ struct XBench {
     func run() -> [Figure] {
         let server: XServerFixture
         do {
-            server = try XServerFixture(windowManager: true)
+            server = try XServerFixture()
         } catch {
             return XBench.skipped("no X server: \(error)")
         }

@@ -8,6 +8,9 @@ public import Foundation
 /// openbox rely on signals; a game could not be stopped with SIGTERM).
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
+    /// Whether the process leads a process group of its own, stopped as a whole (for
+    /// launchers such as `dbus-run-session` whose children must not outlive them).
+    private let leadsGroup: Bool
     private let lock = NSLock()
     private var buffered = ""
     private var collectedLines: [String] = []
@@ -22,8 +25,11 @@ public final class ChildProcess: @unchecked Sendable {
         public var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
     }
 
+    /// Starts `executable`. With `ownProcessGroup` the process and everything it starts form a
+    /// new process group, and ``stop(grace:)`` signals that group.
     public init(executable: String, arguments: [String], environment: [String: String] = [:],
-                workingDirectory: String? = nil) throws {
+                workingDirectory: String? = nil, ownProcessGroup: Bool = false) throws {
+        leadsGroup = ownProcessGroup
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
 
@@ -48,7 +54,12 @@ public final class ChildProcess: @unchecked Sendable {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         // In another directory: coreutils' env changes to it and execs the program (same PID).
         let program = workingDirectory == nil ? executable : "/usr/bin/env"
@@ -125,14 +136,20 @@ public final class ChildProcess: @unchecked Sendable {
         if isRunning { kill(pid, signal) }
     }
 
-    /// Stops the process: SIGTERM, then SIGKILL after `grace`. Bounded.
+    /// Stops the process (and its group, when it leads one): SIGTERM, then SIGKILL after
+    /// `grace`. Bounded.
     public func stop(grace: Duration = .seconds(3)) {
-        guard isRunning else { return }
-        kill(pid, SIGTERM)
+        let target = leadsGroup ? -pid : pid
+        guard isRunning else {
+            if leadsGroup { kill(target, SIGKILL) }  // what the leader started may still run
+            return
+        }
+        kill(target, SIGTERM)
         if waitForExit(timeout: grace) == nil {
-            kill(pid, SIGKILL)
+            kill(target, SIGKILL)
             _ = waitForExit(timeout: .seconds(5))
         }
+        if leadsGroup { kill(target, SIGKILL) }
     }
 
     deinit { stop() }

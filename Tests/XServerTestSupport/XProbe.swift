@@ -18,6 +18,10 @@ public final class XProbe {
         guard let display = XOpenDisplay(displayName) else { throw CannotConnect(displayName: displayName) }
         self.display = display
         root = XDefaultRootWindow(display)
+        // Xlib's default handler ends the process on any error; the probe looks at windows
+        // other clients may destroy at any moment (a window manager's list), so an error is
+        // an answer, not a crash. GameInput's own connections install their handler again.
+        XSetErrorHandler { _, _ in 0 }
     }
 
     private var isClosed = false
@@ -33,9 +37,13 @@ public final class XProbe {
 
     /// Tries `XGrabPointer` on the root window and lets go at once when it succeeds.
     /// Returns the Xlib status: `GrabSuccess` (0) or `AlreadyGrabbed` (1) and so on.
+    ///
+    /// `confine_to` is the root window, never `None`: the server un-confines the current grab
+    /// on any grab request with `None`, even a refused one, so such a probe would change what
+    /// it measures.
     public func tryGrab() -> Int32 {
         let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
-                                  0, 0, UInt(CurrentTime))
+                                  root, 0, UInt(CurrentTime))
         if status == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
         XSync(display, 0)
         return status
@@ -47,7 +55,7 @@ public final class XProbe {
     /// Holds a pointer grab of our own (to refuse the code under test's grab) until `releaseGrab()`.
     public func holdGrab() -> Int32 {
         let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
-                                  0, 0, UInt(CurrentTime))
+                                  root, 0, UInt(CurrentTime))
         XSync(display, 0)
         return status
     }
@@ -94,6 +102,58 @@ public final class XProbe {
     /// Alt+Tab through the window manager.
     public func altTab() {
         press(UInt32(XK_Tab), with: [UInt32(XK_Alt_L)])
+    }
+
+    /// Where the pointer is, in root coordinates.
+    public var pointerPosition: Point {
+        var rootReturn: UInt = 0, child: UInt = 0
+        var x: Int32 = 0, y: Int32 = 0, windowX: Int32 = 0, windowY: Int32 = 0
+        var buttons: UInt32 = 0
+        XQueryPointer(display, root, &rootReturn, &child, &x, &y, &windowX, &windowY, &buttons)
+        return Point(x: x, y: y)
+    }
+
+    /// A point in root coordinates.
+    public struct Point: Equatable, Sendable, CustomStringConvertible {
+        public var x: Int32
+        public var y: Int32
+        public init(x: Int32, y: Int32) { self.x = x; self.y = y }
+        public var description: String { "(\(x), \(y))" }
+    }
+
+    /// The window's area in root coordinates (the client window, without the frame).
+    public func frame(of window: UInt) -> (origin: Point, width: Int32, height: Int32) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        let origin = rootPoint(in: window, x: 0, y: 0)
+        return (Point(x: origin.x, y: origin.y), attributes.width, attributes.height)
+    }
+
+    /// Asks the window manager to minimise `window` (ICCCM `WM_CHANGE_STATE` to `IconicState`),
+    /// as a title bar's minimise button does.
+    public func minimise(_ window: UInt) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "WM_CHANGE_STATE", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(IconicState)
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSync(display, 0)
+    }
+
+    /// Asks the window manager to close `window` (`_NET_CLOSE_WINDOW`, what `wmctrl -c` and a
+    /// task bar send); the window manager then asks the client with `WM_DELETE_WINDOW`.
+    public func closeThroughWindowManager(_ window: UInt) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "_NET_CLOSE_WINDOW", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(CurrentTime)
+        event.xclient.data.l.1 = 2  // source: a pager
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSync(display, 0)
     }
 
     /// The window that has keyboard focus.
