@@ -277,6 +277,33 @@ public final class XProbe {
         return (0..<Int(count)).map { items[$0] }
     }
 
+    /// A 32-bit CARDINAL property of `window` (such as `_NET_WM_PID`), or nil when it is not set.
+    public func cardinalProperty(_ name: String, of window: UInt) -> [UInt]? {
+        listProperty(name, of: window, type: UInt(XA_CARDINAL))
+    }
+
+    /// An 8-bit property of `window` split at its NUL bytes (`WM_CLASS` gives instance and
+    /// class), or nil when it is not set.
+    public func stringProperty(_ name: String, of window: UInt) -> [String]? {
+        var actualType: UInt = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, UInt(AnyPropertyType),
+                                 &actualType, &format, &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard format == 8 else { return nil }
+        let bytes = UnsafeBufferPointer(start: data, count: Int(count))
+        return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Gives `window` the keyboard focus directly (`XSetInputFocus`), as a client does on a
+    /// server without a window manager.
+    public func focus(_ window: UInt) {
+        XSetInputFocus(display, window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display, 0)
+    }
+
     /// Whether the window manager lists `_NET_WM_STATE_FULLSCREEN` for `window`.
     public func isFullScreen(_ window: UInt) -> Bool {
         let fullScreen = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)

@@ -4,6 +4,17 @@ internal import CXlib
 /// vendor and release, XInput version, XWayland or not, MIT-SHM, the window manager, and the
 /// pointer devices with whether they report only absolute positions.
 public struct DisplayReport: Sendable {
+    /// Whether shared-memory images (MIT-SHM) work for this client.
+    public enum SharedMemorySupport: Sendable {
+        /// The server offers the extension and attached a test segment.
+        case usable
+        /// The server lists the extension but refused the segment: a client over TCP,
+        /// `ssh -X` or from another IPC namespace.
+        case refused
+        /// The server does not offer the extension.
+        case absent
+    }
+
     /// A pointer device as the server lists it (`XIQueryDevice`).
     public struct PointerDevice: Sendable {
         public var id: Int
@@ -22,7 +33,8 @@ public struct DisplayReport: Sendable {
     /// The XInput version agreed, when XInput 2.2+ and generic events are there.
     public var xinputVersion: (major: Int, minor: Int)?
     public var isXWayland: Bool
-    public var hasSharedMemory: Bool
+    /// What MIT-SHM gives this client.
+    public var sharedMemory: SharedMemorySupport
     /// The name the running window manager gives itself (`_NET_SUPPORTING_WM_CHECK`,
     /// `_NET_WM_NAME`), or nil when none announces itself.
     public var windowManager: String?
@@ -41,13 +53,32 @@ public struct DisplayReport: Sendable {
             protocolVersion: "\(XProtocolVersion(display)).\(XProtocolRevision(display))",
             xinputVersion: connection.xinputVersion.map { (Int($0.major), Int($0.minor)) },
             isXWayland: XQueryExtension(display, "XWAYLAND", &opcode, &event, &error) != 0,
-            hasSharedMemory: XShmQueryExtension(display) != 0,
+            sharedMemory: sharedMemorySupport(connection),
             windowManager: windowManagerName(connection),
             pointerDevices: [])
         if connection.xinputOpcode != nil {
             report.pointerDevices = pointerDevices(connection)
         }
         return report
+    }
+
+    /// Attaches a one-page segment and waits for the server's answer.
+    private static func sharedMemorySupport(_ connection: X11Connection) -> SharedMemorySupport {
+        let display = connection.display
+        guard XShmQueryExtension(display) != 0 else { return .absent }
+        var segment = XShmSegmentInfo()
+        segment.shmid = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0o600)
+        guard segment.shmid >= 0 else { return .refused }
+        defer { shmctl(segment.shmid, IPC_RMID, nil) }
+        guard let address = shmat(segment.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            return .refused
+        }
+        defer { shmdt(address) }
+        segment.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        guard connection.firstError(in: { XShmAttach(display, &segment) }) == nil else { return .refused }
+        XShmDetach(display, &segment)
+        XSync(display, 0)
+        return .usable
     }
 
     private static func windowManagerName(_ connection: X11Connection) -> String? {

@@ -15,7 +15,7 @@ enum Doctor {
             "server:         \(report.vendor), release \(report.vendorRelease), protocol \(report.protocolVersion)",
             "XWayland:       \(report.isXWayland ? "yes" : "no")",
             "XInput:         " + (report.xinputVersion.map { "\($0.major).\($0.minor)" } ?? "no XInput 2.2 with generic events"),
-            "MIT-SHM:        \(report.hasSharedMemory ? "yes" : "no")",
+            "MIT-SHM:        \(sharedMemoryLine(report.sharedMemory))",
             "window manager: \(report.windowManager ?? "none announced")",
             "pointers:",
         ]
@@ -39,15 +39,25 @@ enum Doctor {
             notes.append("XWayland: the compositor owns the real pointer; a grab confines it only while an X window has focus.")
         }
         if report.windowManager == nil {
-            notes.append("no window manager: nothing gives the window focus, so the lock waits for focus (reason: unfocused).")
+            notes.append("no window manager: GameInput takes the focus itself when the window maps.")
         }
         let physical = report.pointerDevices.filter { !$0.isMaster && !$0.name.contains("XTEST") }
         if !physical.isEmpty && physical.allSatisfy(\.isAbsolute) {
             notes.append("every pointer is absolute-only: locked motion stops at the screen edge of the device.")
         }
-        if !report.hasSharedMemory {
-            notes.append("no MIT-SHM: frames go through XPutImage (slower, e.g. on a remote display).")
+        switch report.sharedMemory {
+        case .usable: break
+        case .refused: notes.append("MIT-SHM refused to this client (a remote display or another IPC namespace): frames go through XPutImage.")
+        case .absent: notes.append("no MIT-SHM: frames go through XPutImage (slower).")
         }
         return notes
+    }
+
+    static func sharedMemoryLine(_ support: DisplayReport.SharedMemorySupport) -> String {
+        switch support {
+        case .usable: "yes"
+        case .refused: "listed, refused to this client"
+        case .absent: "no"
+        }
     }
 }

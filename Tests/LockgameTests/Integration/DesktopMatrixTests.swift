@@ -62,6 +62,17 @@ import XServerTestSupport
         #expect(probe.pointerIsGrabbed)
         probe.press(Keysym.q)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+
+        let doctor = try Self.doctor(display: server.displayName)
+        #expect(doctor.contains("window manager: none announced"))
+        #expect(doctor.contains("no window manager: GameInput takes the focus itself when the window maps."), "\(doctor)")
+    }
+
+    /// `lockgame --doctor`'s lines for `display`.
+    static func doctor(display: String) throws -> [String] {
+        let doctor = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--doctor", "--display", display])
+        #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
+        return doctor.lines
     }
 
     /// `Xvfb -listen tcp` reached as `127.0.0.1:N`: the server lists MIT-SHM and refuses the
@@ -87,6 +98,10 @@ import XServerTestSupport
         #expect(turned, "the game keeps drawing: the turned view reaches the window")
         probe.press(Keysym.q)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+
+        let doctor = try Self.doctor(display: display)
+        #expect(doctor.contains("MIT-SHM:        listed, refused to this client"), "\(doctor)")
+        #expect(try Self.doctor(display: server.displayName).contains("MIT-SHM:        yes"), "the local client may attach")
     }
 
     /// The window's pixels once they show a scene: mostly lit and of many colours.
