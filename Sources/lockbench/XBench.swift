@@ -1,4 +1,5 @@
 import CBenchSupport
+import CXlib
 import GameInput
 import Glibc
 import LockgameEngine
@@ -9,7 +10,8 @@ import XServerTestSupport
 /// `-displayfd` (XServerTestSupport) and stopped by PID: present through the game's
 /// `FramePresenter` (MIT-SHM) against memcpy and against the frame, allocations per
 /// steady-state frame with presenting and input, XTest injection → delta latency with lost and
-/// duplicated counts, input-to-present latency, and the CPU the real game uses.
+/// duplicated counts, input-to-present latency, the CPU the real game uses, and presenting
+/// with `XPutImage` to a display reached over TCP.
 struct XBench {
     let plan: PairedTiming.Plan
     let quick: Bool
@@ -32,7 +34,44 @@ struct XBench {
         }
         // The game runs after the benchmark's window is gone (it would hold the pointer grab).
         figures += GameCPUBench(displayName: server.displayName, quick: quick).run(probe: server.probe)
+        figures += presentOverTCP()
         return figures
+    }
+
+    /// A remote display: Xvfb reached as `127.0.0.1:N` lists MIT-SHM and refuses the segment, so
+    /// the presenter sends each frame with `XPutImage` through the socket. Timed until the
+    /// server has processed it (a round trip), against rendering the same frame.
+    private func presentOverTCP() -> [Figure] {
+        let key = "present_tcp_over_render"
+        let title = "present over TCP (XPutImage, until processed) ÷ render"
+        do {
+            let server = try XServerFixture(windowManager: nil, listensOnTCP: true)
+            defer { server.stop() }
+            let window = try GameWindow(title: "lockbench", width: DemoFrame.width, height: DemoFrame.height,
+                                        displayName: server.tcpDisplayName, stallTimeout: nil)
+            defer { window.close() }
+            let presenter = try FramePresenter(window: window)
+            defer { presenter.close() }
+            let input = GameInputLoop(window: window)
+            window.show()
+            guard input.pump(timeout: .seconds(5), until: { window.isViewable }) else {
+                return [Figure(key: key, title: title, value: nil, unit: "x", direction: .atMost, must: nil, goal: 1,
+                               note: "the window did not map on the TCP display")]
+            }
+            let renderer = Renderer()
+            let framebuffer = presenter.framebuffer
+            let versusRender = PairedTiming(plan: plan, subject: {
+                presenter.present()
+                XSync(window.connection.display, 0)
+            }, baseline: { renderer.render(frame.scene, camera: DemoFrame.pose, into: framebuffer) })
+            return [Figure(key: key, title: title, value: versusRender.ratio, unit: "x", direction: .atMost, must: nil, goal: 1,
+                           spread: versusRender.spread,
+                           note: "\(presenter.path), present \(XBench.ms(versusRender.subjectNanoseconds)), "
+                               + "render \(XBench.ms(versusRender.baselineNanoseconds)); goal: presenting costs no more than drawing")]
+        } catch {
+            return [Figure(key: key, title: title, value: nil, unit: "x", direction: .atMost, must: nil, goal: 1,
+                           note: "no TCP display: \(error)")]
+        }
     }
 
     private func measure(on server: XServerFixture) throws -> [Figure] {
