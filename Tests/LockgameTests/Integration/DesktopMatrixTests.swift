@@ -41,6 +41,21 @@ import XServerTestSupport
         desktop.minimiseAndRestore()
         desktop.fullScreen()
         desktop.closeThroughTheWindowManager(restoresTo: inside)
+
+        // Started again, smaller, with the pointer near the other window's left edge, where no
+        // window manager places the game: the lock begins over another window and confines the
+        // pointer into the game. L must not send it back there; a switch still releases once.
+        let other = desktop.probe.frame(of: desktop.probe.otherWindow)
+        let start = XProbe.Point(x: other.origin.x + 10, y: other.origin.y + other.height / 2)
+        let relaunched = try #require(try desktop.launchGame(pointerAt: start, arguments: ["--size", "640x360"]),
+                                      "the game locks when started over another window")
+        let shown = desktop.probe.frame(of: relaunched)
+        let startIsOverTheGame = (shown.origin.x..<shown.origin.x + shown.width).contains(start.x)
+            && (shown.origin.y..<shown.origin.y + shown.height).contains(start.y)
+        #expect(!startIsOverTheGame, "\(manager) placed the game at \(shown), over the start point \(start)")
+        desktop.checkReleaseByThePreference(restoresTo: nil, context: "over the other window")
+        desktop.relock(with: desktop.probe.pointerPosition)
+        desktop.switchAwayAndBack("over the other window", byKeys: true)
     }
 
     @Test func withoutAWindowManagerTheGameTakesTheFocusAndLocks() throws {

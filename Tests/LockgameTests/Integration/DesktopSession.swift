@@ -32,10 +32,12 @@ final class DesktopSession {
         server.stop()
     }
 
-    /// Starts the game with the pointer at the screen centre and waits for the lock.
-    func launchGame() throws -> UInt? {
-        probe.moveAbsolute(x: 640, y: 400)
-        let game = try LockgameLaunch.start(on: server)
+    /// Starts the game with the pointer at `start` (the screen centre unless given) and waits
+    /// for the lock.
+    func launchGame(pointerAt start: XProbe.Point = XProbe.Point(x: 640, y: 400), arguments: [String] = []) throws -> UInt? {
+        game?.stop()
+        probe.moveAbsolute(x: start.x, y: start.y)
+        let game = try LockgameLaunch.start(on: server, arguments: arguments)
         self.game = game
         guard game.waitForLine(timeout: .seconds(15), where: { $0 == "lock: locked" }) != nil else {
             Issue.record("\(manager): no lock at start: \(game.lines)")
