@@ -11,6 +11,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// Whether the process leads a process group of its own, stopped as a whole (for
     /// launchers such as `dbus-run-session` whose children must not outlive them).
     private let leadsGroup: Bool
+    /// The write end of the process's standard input, when it reads commands from us.
+    private var inputEnd: Int32 = -1
     private let lock = NSLock()
     private var buffered = ""
     private var collectedLines: [String] = []
@@ -27,8 +29,11 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Starts `executable`. With `ownProcessGroup` the process and everything it starts form a
     /// new process group, and ``stop(grace:)`` signals that group.
+    ///
+    /// With `takesInput` its standard input is a pipe that ``send(line:)`` writes to;
+    /// otherwise it reads `/dev/null`.
     public init(executable: String, arguments: [String], environment: [String: String] = [:],
-                workingDirectory: String? = nil, ownProcessGroup: Bool = false) throws {
+                workingDirectory: String? = nil, ownProcessGroup: Bool = false, takesInput: Bool = false) throws {
         leadsGroup = ownProcessGroup
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
@@ -40,7 +45,19 @@ public final class ChildProcess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var inputEnds: [Int32] = [-1, -1]
+        if takesInput {
+            guard pipe(&inputEnds) == 0 else { throw SpawnFailure(executable: executable, code: errno) }
+            // Our end stays ours: a child started later must not hold it open (no end of file
+            // then), and a write after the reader died must fail, not kill the test process.
+            _ = fcntl(inputEnds[1], F_SETFD, FD_CLOEXEC)
+            signal(SIGPIPE, SIG_IGN)
+            posix_spawn_file_actions_adddup2(&actions, inputEnds[0], 0)
+            posix_spawn_file_actions_addclose(&actions, inputEnds[0])
+            posix_spawn_file_actions_addclose(&actions, inputEnds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
         posix_spawn_file_actions_addclose(&actions, readEnd)
@@ -73,10 +90,13 @@ public final class ChildProcess: @unchecked Sendable {
         var child: pid_t = 0
         let result = posix_spawn(&child, program, &actions, &attributes, argv, envp)
         close(writeEnd)
+        if takesInput { close(inputEnds[0]) }
         guard result == 0 else {
             close(readEnd)
+            if takesInput { close(inputEnds[1]) }
             throw SpawnFailure(executable: executable, code: result)
         }
+        inputEnd = inputEnds[1]
         pid = child
         let finished = outputFinished
         let thread = Thread { [weak self] in
@@ -131,6 +151,21 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Writes `line` and a newline to the process's standard input (see `takesInput`).
+    public func send(line: String) {
+        let bytes = Array((line + "\n").utf8)
+        lock.lock(); defer { lock.unlock() }
+        guard inputEnd >= 0 else { return }
+        _ = bytes.withUnsafeBytes { write(inputEnd, $0.baseAddress, $0.count) }
+    }
+
+    /// Closes the process's standard input (it reads end of file).
+    public func closeInput() {
+        lock.lock(); defer { lock.unlock() }
+        if inputEnd >= 0 { close(inputEnd) }
+        inputEnd = -1
+    }
+
     /// Sends `signal` to the process.
     public func send(_ signal: Int32) {
         if isRunning { kill(pid, signal) }
@@ -152,7 +187,10 @@ public final class ChildProcess: @unchecked Sendable {
         if leadsGroup { kill(target, SIGKILL) }
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        closeInput()
+    }
 
     private func reap(blocking: Bool) -> Int32? {
         lock.lock(); defer { lock.unlock() }

@@ -172,6 +172,14 @@ public final class XProbe {
         XSync(display, 0)
     }
 
+    /// Destroys the window made by ``showOtherWindow()``.
+    public func closeOtherWindow() {
+        guard otherWindow != 0 else { return }
+        XDestroyWindow(display, otherWindow)
+        otherWindow = 0
+        XSync(display, 0)
+    }
+
     /// Asks the window manager to activate `window` (`_NET_ACTIVE_WINDOW`), as a taskbar would.
     public func activate(_ window: UInt) {
         var event = XEvent()

@@ -55,6 +55,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
         if !facts.isViewable { return .notViewable }
         if !facts.hasFocus { return .unfocused }
         if facts.requiresFullScreen && !facts.isFullScreen { return .notFullScreen }
+        if facts.requiresPointerOverWindow && !facts.pointerIsOverWindow { return .pointerOutsideWindow }
         // Held buttons only delay taking the lock; they never break one that is held.
         if facts.buttonsHeld && !holdsGrab { return .buttonsHeld }
         return nil
@@ -129,7 +130,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     private static func isTheGamesOwnDecision(_ reason: UnlockedReason) -> Bool {
         switch reason {
         case .alertPresented, .preferenceOff: true
-        case .suspended, .notViewable, .unfocused, .notFullScreen, .buttonsHeld, .grabRefused: false
+        case .suspended, .notViewable, .unfocused, .notFullScreen, .pointerOutsideWindow, .buttonsHeld, .grabRefused: false
         }
     }
 }
@@ -150,6 +151,12 @@ public struct PointerLockFacts: Hashable, Sendable {
     public var requiresFullScreen = false
     /// Whether the window is full-screen.
     public var isFullScreen = false
+    /// Whether the lock may engage only while the pointer is over the window. True under
+    /// Xwayland, where the X grab becomes the compositor's pointer lock only if the
+    /// compositor's pointer is on the window when the grab starts.
+    public var requiresPointerOverWindow = false
+    /// Whether the pointer is over the window (as the server last reported crossing it).
+    public var pointerIsOverWindow = false
     /// Whether a mouse button pressed in the window is still held.
     public var buttonsHeld = false
 

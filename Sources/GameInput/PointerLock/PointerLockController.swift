@@ -93,6 +93,8 @@ public final class PointerLockController {
     func setViewable(_ viewable: Bool) { facts.isViewable = viewable; evaluate() }
     func setFullScreen(_ fullScreen: Bool) { facts.isFullScreen = fullScreen; evaluate() }
     func setButtonsHeld(_ held: Bool) { facts.buttonsHeld = held; evaluate() }
+    func setPointerOverWindow(_ over: Bool) { facts.pointerIsOverWindow = over; evaluate() }
+    func setRequiresPointerOverWindow(_ required: Bool) { facts.requiresPointerOverWindow = required; evaluate() }
     func setSuspension(_ suspension: LockSuspension?) { facts.suspension = suspension; evaluate() }
 
     /// The stall watchdog released the grab while the loop was stuck. Reports it (observers

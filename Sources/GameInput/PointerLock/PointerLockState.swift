@@ -51,6 +51,9 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
     case unfocused
     /// Full-screen is required (``PointerLockController/requiresFullScreen``) and the window is not.
     case notFullScreen
+    /// Under Xwayland the pointer is not over the window: the compositor locks the pointer to
+    /// an X window only when its pointer is there, so the lock engages when the pointer enters.
+    case pointerOutsideWindow
     /// A mouse button is held; the lock engages when every button is released.
     case buttonsHeld
     /// The X server refused the grab; the controller retries with back-off.
@@ -64,6 +67,7 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
         case .notViewable: "not viewable"
         case .unfocused: "unfocused"
         case .notFullScreen: "not full-screen"
+        case .pointerOutsideWindow: "pointer outside the window"
         case .buttonsHeld: "button held"
         case .grabRefused(let refusal): "grab refused: \(refusal)"
         }

@@ -32,7 +32,13 @@ public struct DisplayReport: Sendable {
     public var protocolVersion: String
     /// The XInput version agreed, when XInput 2.2+ and generic events are there.
     public var xinputVersion: (major: Int, minor: Int)?
+    /// Whether the server is Xwayland (the `XWAYLAND` extension, or its `xwayland-*` devices).
     public var isXWayland: Bool
+    /// Xwayland's relative-pointer device (`xwayland-relative-pointer:N`), which carries locked
+    /// motion: present when the compositor offers relative pointer events.
+    public var relativePointerDevice: PointerDevice? {
+        pointerDevices.first { $0.name.hasPrefix("xwayland-relative-pointer") }
+    }
     /// What MIT-SHM gives this client.
     public var sharedMemory: SharedMemorySupport
     /// The name the running window manager gives itself (`_NET_SUPPORTING_WM_CHECK`,
@@ -45,14 +51,13 @@ public struct DisplayReport: Sendable {
         let connection = try X11Connection(displayName: displayName)
         defer { connection.close() }
         let display = connection.display
-        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         var report = DisplayReport(
             displayName: connection.name,
             vendor: String(cString: XServerVendor(display)),
             vendorRelease: Int(XVendorRelease(display)),
             protocolVersion: "\(XProtocolVersion(display)).\(XProtocolRevision(display))",
             xinputVersion: connection.xinputVersion.map { (Int($0.major), Int($0.minor)) },
-            isXWayland: XQueryExtension(display, "XWAYLAND", &opcode, &event, &error) != 0,
+            isXWayland: connection.isXwayland,
             sharedMemory: sharedMemorySupport(connection),
             windowManager: windowManagerName(connection),
             pointerDevices: [])

@@ -11,6 +11,7 @@ extension GameWindow {
         case MapNotify where event.xmap.window == windowID:
             windowManagerRuns = readWindowManagerRuns()
             if !windowManagerRuns { takeFocus() }
+            if connection.isXwayland, let grab { pointerLock.setPointerOverWindow(grab.pointerPositionOverWindow() != nil) }
             visibility.isMapped = true
         case UnmapNotify where event.xunmap.window == windowID:
             visibility.isMapped = false
@@ -101,8 +102,14 @@ extension GameWindow {
             translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
         case XI_Enter, XI_Leave:
             let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
-            guard crossing.event == windowID, crossing.mode == XINotifyNormal else { return }
-            handle(translator.crossing(crossing, entered: cookie.evtype == XI_Enter))
+            guard crossing.event == windowID else { return }
+            let entered = cookie.evtype == XI_Enter
+            // Crossings made by grabs (ours included) do not move the pointer.
+            if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
+                pointerLock.setPointerOverWindow(entered)
+            }
+            guard crossing.mode == XINotifyNormal else { return }
+            handle(translator.crossing(crossing, entered: entered))
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let pinch = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
             guard pinch.event == windowID else { return }

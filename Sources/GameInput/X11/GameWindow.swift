@@ -31,6 +31,12 @@ public final class GameWindow {
         connection.hasXInput24 && !translator.gestureDevices.isEmpty
     }
 
+    /// Whether the X server is Xwayland, inside a Wayland session. There the compositor owns
+    /// the pointer: the grab becomes its pointer lock (`zwp_locked_pointer_v1`), raw motion
+    /// comes from Xwayland's relative-pointer device, and the lock engages only while the
+    /// pointer is over the window (``UnlockedReason/pointerOutsideWindow``).
+    public var isXwayland: Bool { connection.isXwayland }
+
     /// Whether the window is mapped and neither minimised nor hidden by the window manager (a
     /// game renders nothing while it is not).
     public var isViewable: Bool { pointerLock.currentFacts.isViewable }
@@ -159,6 +165,7 @@ public final class GameWindow {
             self?.decoder.resetBaselines()
         }
         pointerLock.setSuspension(LockSuspension.fromEnvironment())
+        pointerLock.setRequiresPointerOverWindow(connection.isXwayland)
         connection.flush()
     }
 

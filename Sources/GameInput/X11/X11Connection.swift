@@ -22,6 +22,9 @@ package final class X11Connection {
     let xinputVersion: (major: Int32, minor: Int32)?
     /// The file descriptor of the connection, for `poll()`.
     let fileDescriptor: Int32
+    /// Whether the server is Xwayland (it has the `XWAYLAND` extension): the real pointer
+    /// belongs to a Wayland compositor, and an X grab becomes its pointer lock.
+    let isXwayland: Bool
 
     /// Opens the display `name`, or `$DISPLAY` when `name` is nil.
     init(displayName: String?) throws(GameWindowError) {
@@ -39,6 +42,7 @@ package final class X11Connection {
         var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
         var major: Int32 = 2, minor: Int32 = 4
         var geOpcode: Int32 = 0
+        let hasXwaylandExtension = XQueryExtension(display, "XWAYLAND", &opcode, &firstEvent, &firstError) != 0
         // XInput 2 events travel as generic events: without the Generic Event Extension the
         // server answers XIQueryVersion but can never deliver them.
         if XQueryExtension(display, "Generic Event Extension", &geOpcode, &firstEvent, &firstError) != 0,
@@ -50,6 +54,18 @@ package final class X11Connection {
         } else {
             xinputOpcode = nil
             xinputVersion = nil
+        }
+        isXwayland = hasXwaylandExtension || (xinputOpcode != nil && Self.hasXwaylandDevices(display))
+    }
+
+    /// Whether the server lists Xwayland's input devices (`xwayland-pointer`, …). Xwayland
+    /// announces itself with the `XWAYLAND` extension only since version 23.1.
+    private static func hasXwaylandDevices(_ display: OpaquePointer) -> Bool {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return false }
+        defer { XIFreeDeviceInfo(devices) }
+        return UnsafeBufferPointer(start: devices, count: Int(count)).contains { device in
+            device.name.map { String(cString: $0).hasPrefix("xwayland-") } ?? false
         }
     }
 

@@ -56,13 +56,16 @@ final class X11PointerGrab: PointerLockPlatform {
     func releaseLock(restoringPointer: Bool) {
         let display = connection.display
         watchdog?.setArmed(false)
-        let serial = XNextRequest(display)
-        XUngrabPointer(display, UInt(CurrentTime))
-        XUndefineCursor(display, window)
+        // The warp comes first, while the grab holds: under Xwayland a warp after the ungrab
+        // moves only the X server's copy of the pointer, while during the lock Xwayland hands
+        // the X position to the compositor, which puts its cursor there when the lock ends.
         if restoringPointer, let restorePosition {
             XWarpPointer(display, 0, connection.rootWindow, 0, 0, 0, 0, restorePosition.x, restorePosition.y)
         }
         restorePosition = nil
+        let serial = XNextRequest(display)
+        XUngrabPointer(display, UInt(CurrentTime))
+        XUndefineCursor(display, window)
         // A round trip, once per unlock: when this returns the server has let go, so the
         // state we report next is true for every other client too.
         XSync(display, 0)
@@ -80,7 +83,7 @@ final class X11PointerGrab: PointerLockPlatform {
 
     /// The pointer's root position when our window is the deepest window under it (not covered,
     /// not on the frame's border); nil otherwise. A few round trips, once per lock.
-    private func pointerPositionOverWindow() -> (x: Int32, y: Int32)? {
+    func pointerPositionOverWindow() -> (x: Int32, y: Int32)? {
         let display = connection.display
         var root: UInt = 0, child: UInt = 0
         var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0

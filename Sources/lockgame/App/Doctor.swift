@@ -36,7 +36,13 @@ enum Doctor {
             notes.append("pointer lock: available (XGrabPointer + XInput 2 raw motion).")
         }
         if report.isXWayland {
-            notes.append("XWayland: the compositor owns the real pointer; a grab confines it only while an X window has focus.")
+            notes.append("Xwayland: the grab becomes the compositor's pointer lock (pointer-constraints); "
+                + "it engages while the pointer is over the window.")
+            if let relative = report.relativePointerDevice {
+                notes.append("Xwayland: locked motion comes from \(relative.name) (id \(relative.id)).")
+            } else {
+                notes.append("Xwayland: no relative-pointer device (the compositor offers no relative motion): locked motion stops at the screen edge.")
+            }
         }
         if report.windowManager == nil {
             notes.append("no window manager: GameInput takes the focus itself when the window maps.")

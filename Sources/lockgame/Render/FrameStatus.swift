@@ -15,6 +15,7 @@ struct FrameStatus {
     static func describing(_ state: PointerLockState?) -> (line: String, isLocked: Bool) {
         guard let state else { return ("no pointer lock (X server lacks XInput 2): drag with the right button to look", false) }
         guard let reason = state.reason else { return ("LOCKED", true) }
+        if reason == .pointerOutsideWindow { return ("not locked: move the pointer into the window", false) }
         return ("not locked: \(reason)", false)
     }
 }

@@ -88,6 +88,22 @@ import Testing
         #expect(arbiter.state == .unlocked(.suspended(.disabledByEnvironment)))
     }
 
+    @Test func underXwaylandTheLockWaitsForThePointerAndLetsGoWhenItLeaves() {
+        var arbiter = PointerLockArbiter()
+        var facts = Self.allGood
+        #expect(arbiter.update(facts, now: start) == .acquire, "elsewhere the grab brings the pointer in itself")
+        arbiter.grabSucceeded()
+        facts.requiresPointerOverWindow = true
+        #expect(arbiter.update(facts, now: start) == .release(restoresPointer: false))
+        #expect(arbiter.state == .unlocked(.pointerOutsideWindow))
+        facts.pointerIsOverWindow = true
+        #expect(arbiter.update(facts, now: start) == .acquire, "the pointer entered: the compositor can lock it now")
+        arbiter.grabSucceeded()
+        facts.pointerIsOverWindow = false
+        #expect(arbiter.update(facts, now: start) == .release(restoresPointer: false),
+                "a pointer that left was never locked by the compositor")
+    }
+
     @Test func fullScreenIsRequiredOnlyWhenAsked() {
         var arbiter = PointerLockArbiter()
         var facts = Self.allGood

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import XServerTestSupport
+
+/// The real `lockgame` on Xwayland under a headless Wayland compositor, driven by a virtual
+/// pointer on the Wayland side and XTest keys on the X side. What X holds comes from a second
+/// X client's grab (confined to the root window), what the compositor holds from its log
+/// (`constrained` / `unconstrained` / `destroying constraint`), what the game believes from its
+/// log lines and its camera pose (Ctrl+C).
+@Suite(.serialized) struct XwaylandTests {
+    @Test func underSwayTheLockMotionAndFocusAreRight() throws {
+        let sway = try SwayFixture()
+        defer { sway.stop() }
+        let probe = sway.probe
+        sway.moveAbsolute(x: 640, y: 360)
+        let game = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
+                                    environment: ["DISPLAY": sway.displayName])
+        defer { game.stop() }
+        let session = XwaylandSession(game: game, probe: probe, compositorLog: { sway.compositorLog })
+
+        #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: locked" } != nil, "lock at start: \(game.lines)")
+        #expect(probe.pointerIsGrabbed, "X holds the grab")
+        #expect(LockgameLaunch.waitUntil { session.compositorLog().contains { $0.contains("new locked_pointer") } && sway.compositorHoldsLock },
+                "the grab is the compositor's pointer lock, in force")
+        let gameWindow = try #require(probe.findWindow(titled: "lockgame"))
+
+        // Exact motion: counts and sub-pixel steps, all from Xwayland's relative-pointer device.
+        var yaw = try #require(session.yaw())
+        for _ in 0..<200 { sway.moveRelative(dx: 1, dy: 0) }
+        try session.expectYaw(yaw + 20, "200 counts of +1 turn the camera 20.00°")
+        yaw += 20
+        for _ in 0..<40 { sway.moveRelative(dx: 0.25, dy: 0) }
+        try session.expectYaw(yaw + 1, "40 steps of 0.25 turn it 1.00°")
+        yaw += 1
+
+        // L and the alert: released while unlocked (no turn), no jump when the lock engages again.
+        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        #expect(!probe.pointerIsGrabbed)
+        for _ in 0..<10 { sway.moveRelative(dx: 5, dy: 0) }
+        session.press(Keysym.l, expecting: "lock: locked")
+        #expect(probe.pointerIsGrabbed)
+        try session.expectYaw(yaw, "no turn while unlocked and no jump after L")
+        session.press(0x006E, expecting: "lock: unlocked (alert presented)")  // N
+        session.press(0xFF0D, expecting: "lock: locked")                      // Return
+        try session.expectYaw(yaw, "no jump after the alert")
+
+        // Focus to another X window and back.
+        var seen = game.lines.count
+        probe.showOtherWindow()
+        #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "a new X window takes the focus: \(game.lines.suffix(3))")
+        #expect(!probe.pointerIsGrabbed)
+        #expect(LockgameLaunch.waitUntil { !sway.compositorHoldsLock }, "the compositor's lock ends with the X grab")
+        seen = game.lines.count
+        sway.swaymsg(["[title=\"^lockgame$\"]", "focus"])
+        session.bringThePointerIn(sway: sway, gameWindow: gameWindow, after: seen)
+        try session.expectYaw(yaw, "no jump after the focus returns from an X window")
+        probe.closeOtherWindow()
+
+        // Focus to a native Wayland window, cursor walked onto it in steps of 20 counts.
+        seen = game.lines.count
+        let footLog = sway.startWaylandWindow(title: "footmouse")
+        #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen, timeout: .seconds(10)), "the Wayland window takes the focus")
+        #expect(!probe.pointerIsGrabbed)
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { sway.windowRectangles()["footmouse"] != nil })
+        let windows = sway.windowRectangles()
+        let foot = try #require(windows["footmouse"]), shown = try #require(windows["lockgame"])
+        let towardsFoot: Double = foot.x < shown.x ? -20 : 20
+        for _ in 0..<45 { sway.moveRelative(dx: towardsFoot, dy: 0) }
+        let footHeard = LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+            ((try? FileManager.default.attributesOfItem(atPath: footLog)[.size] as? Int) ?? 0) > 0
+        }
+        #expect(footHeard, "the cursor is on the Wayland window: it receives mouse reports")
+        seen = game.lines.count
+        sway.swaymsg(["[title=\"^lockgame$\"]", "focus"])
+        #expect(session.waitForLine("lock: unlocked (pointer outside the window)", after: seen),
+                "with the cursor on the Wayland window the game waits for the pointer: \(game.lines.suffix(3))")
+        #expect(!probe.pointerIsGrabbed, "no grab the compositor would not honour")
+        try session.expectYaw(yaw, "motion outside the lock does not turn the camera")
+        // Back in step by step, stopping once the lock engages: steps after that are locked
+        // motion the player makes, not a jump.
+        seen = game.lines.count
+        for _ in 0..<45 where !session.waitForLine("lock: locked", after: seen, timeout: .milliseconds(150)) {
+            sway.moveRelative(dx: -towardsFoot, dy: 0)
+        }
+        #expect(session.waitForLine("lock: locked", after: seen), "walking back in locks: \(game.lines.suffix(3))")
+        #expect(probe.pointerIsGrabbed)
+        #expect(LockgameLaunch.waitUntil { sway.compositorHoldsLock }, "the compositor locks too")
+        try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (stepped)")
+
+        // The same with one absolute move onto the Wayland window (a tablet, a VM's pointer).
+        seen = game.lines.count
+        sway.swaymsg(["[title=\"^footmouse$\"]", "focus"])
+        #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen))
+        sway.moveAbsolute(x: foot.x + foot.width / 2, y: foot.y + foot.height / 2)
+        seen = game.lines.count
+        sway.swaymsg(["[title=\"^lockgame$\"]", "focus"])
+        #expect(session.waitForLine("lock: unlocked (pointer outside the window)", after: seen))
+        seen = game.lines.count
+        let inside = (x: shown.x + shown.width / 2, y: shown.y + shown.height / 2)
+        sway.moveAbsolute(x: inside.x, y: inside.y)
+        #expect(session.waitForLine("lock: locked", after: seen))
+        try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (absolute)")
+        for _ in 0..<10 { sway.moveRelative(dx: 10, dy: 0) }
+        try session.expectYaw(yaw + 10, "and motion after it is exact")
+        yaw += 10
+
+        // Where the cursor goes: L puts the compositor's cursor back where the lock began.
+        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        sway.moveAbsolute(x: inside.x, y: inside.y)
+        session.press(Keysym.l, expecting: "lock: locked")
+        for _ in 0..<5 { sway.moveRelative(dx: 15, dy: 10) }
+        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        sway.moveRelative(dx: 1, dy: 0)  // the compositor's cursor, as X sees it after one count
+        #expect(LockgameLaunch.waitUntil { probe.pointerPosition == XProbe.Point(x: Int32(inside.x + 1), y: Int32(inside.y)) },
+                "the compositor's cursor is back where the lock began: \(probe.pointerPosition), not \(inside)")
+
+        // Q: no grab, no constraint, the cursor put back by the game (X's copy: the window is
+        // gone, so the compositor's cursor no longer shows through X).
+        let lockBegan = probe.pointerPosition
+        session.press(Keysym.l, expecting: "lock: locked")
+        for _ in 0..<5 { sway.moveRelative(dx: -15, dy: 10) }
+        #expect(LockgameLaunch.waitUntil { probe.pointerPosition != lockBegan })
+        let constraintsBefore = session.compositorLog().filter { $0.contains("destroying constraint") }.count
+        probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(!probe.pointerIsGrabbed)
+        #expect(LockgameLaunch.waitUntil { session.compositorLog().filter { $0.contains("destroying constraint") }.count > constraintsBefore },
+                "the compositor's lock ends with the game")
+        #expect(probe.pointerPosition == lockBegan, "quitting put the cursor back at \(lockBegan): \(probe.pointerPosition)")
+        #expect(LockgameLaunch.waitUntil { !sway.compositorHoldsLock })
+
+        let doctor = try DesktopMatrixTests.doctor(display: sway.displayName)
+        #expect(doctor.contains("XWayland:       yes"), "\(doctor)")
+        #expect(doctor.contains { $0.hasPrefix("Xwayland: locked motion comes from xwayland-relative-pointer") }, "\(doctor)")
+    }
+}
+
+/// The game's side of an Xwayland test: its log lines, its pose and the keys the probe sends.
+struct XwaylandSession {
+    let game: ChildProcess
+    let probe: XProbe
+    let compositorLog: () -> [String]
+
+    func waitForLine(_ line: String, after seen: Int, timeout: Duration = .seconds(5)) -> Bool {
+        LockgameLaunch.waitForNewLine(line, in: game, after: seen, timeout: timeout)
+    }
+
+    /// Presses `keysym` (XTest reaches the X window the compositor focused) and waits for `line`.
+    func press(_ keysym: UInt32, expecting line: String) {
+        let seen = game.lines.count
+        probe.press(keysym)
+        #expect(waitForLine(line, after: seen), "after key 0x\(String(keysym, radix: 16)): \(Array(game.lines.dropFirst(seen)))")
+    }
+
+    /// The camera's yaw as the game copies its pose.
+    func yaw() -> Double? {
+        let seen = game.lines.count
+        probe.press(Keysym.c, with: [Keysym.controlL])
+        let prefix = "clipboard: copied lockgame pose"
+        guard LockgameLaunch.waitUntil(timeout: .seconds(3), { game.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }),
+              let line = game.lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        let words = line.split(separator: " ")
+        guard let index = words.firstIndex(of: "yaw"), index + 1 < words.count else { return nil }
+        return Double(words[index + 1])
+    }
+
+    /// Expects the yaw to read `expected` (to the hundredth the pose shows, the angle taken on
+    /// the circle) within 3 s: motion injected on the Wayland side reaches the game through the
+    /// compositor and Xwayland, and may come after an XTest key sent later.
+    func expectYaw(_ expected: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var actual: Double?
+        var difference = Double.infinity
+        let deadline = ContinuousClock.now + .seconds(3)
+        repeat {
+            actual = yaw()
+            if let actual { difference = abs((actual - expected + 540).truncatingRemainder(dividingBy: 360) - 180) }
+        } while difference >= 0.011 && ContinuousClock.now < deadline
+        let read = try #require(actual, "the game copies its pose", sourceLocation: sourceLocation)
+        #expect(difference < 0.011, "\(what): yaw \(read), expected \(expected)", sourceLocation: sourceLocation)
+    }
+
+    /// After the focus came back: the lock returns at once if the compositor left its cursor
+    /// on the game, or when the cursor is moved onto it.
+    func bringThePointerIn(sway: SwayFixture, gameWindow: UInt, after seen: Int) {
+        if !waitForLine("lock: locked", after: seen, timeout: .seconds(2)) {
+            let area = probe.frame(of: gameWindow)
+            sway.moveAbsolute(x: Int(area.origin.x + area.width / 2), y: Int(area.origin.y + area.height / 2))
+        }
+        #expect(waitForLine("lock: locked", after: seen), "the focus back re-locks: \(Array(game.lines.dropFirst(seen)))")
+        #expect(probe.pointerIsGrabbed)
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// A headless Wayland session for the Xwayland tests: sway 1.7 (wlroots, pixman renderer, one
+/// 1280x720 headless output, pointer constraints on, focus not following the mouse) with
+/// Xwayland, a virtual pointer that moves the seat's cursor as a mouse would, and a second X
+/// client (``probe``) on the Xwayland display.
+///
+/// sway refuses to run as root, so it runs as the unprivileged uid 65534 (`setpriv`), with
+/// `HOME` and `XDG_RUNTIME_DIR` in a temporary folder of its own. The virtual pointer
+/// (`Tests/WaylandTools/VirtualPointer/main.c`, compiled here with `cc`) is created before the
+/// first X client: otherwise the seat has no pointer and Xwayland no relative-pointer device.
+/// Xwayland starts lazily; the fixture starts it through sway (`swaymsg exec`, as sway's user)
+/// with `xhost +si:localuser:root`, so that the tests' root clients may connect.
+public final class SwayFixture {
+    /// The Xwayland display, for example `:4`.
+    public let displayName: String
+    /// A second X client on the Xwayland display.
+    public let probe: XProbe
+    /// sway's debug log, where `new locked_pointer`, `constrained`, `unconstrained` and
+    /// `destroying constraint` show the compositor's side of the lock.
+    public var compositorLog: [String] { sway.lines }
+
+    /// Whether sway's last word on a pointer constraint is that one is in force.
+    public var compositorHoldsLock: Bool {
+        let last = sway.lines.last { $0.contains("] constrained ") || $0.contains("] unconstrained ") || $0.contains("destroying constraint") }
+        return last?.contains("] constrained ") == true
+    }
+
+    private let sway: ChildProcess
+    private let pointer: ChildProcess
+    private let folder: String
+    private let runtime: String
+    private var isStopped = false
+
+    public enum Failure: Error, CustomStringConvertible {
+        case didNotStart(String)
+        public var description: String {
+            switch self {
+            case .didNotStart(let what): "the sway session did not start: \(what)"
+            }
+        }
+    }
+
+    public static let user: UInt32 = 65534
+
+    public init() throws {
+        folder = NSTemporaryDirectory() + "swayfixture-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        runtime = folder + "/runtime"
+        let home = folder + "/home"
+        for directory in [folder, runtime, home] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: directory == folder ? 0o755 : 0o700])
+        }
+        for path in [runtime, home] { chown(path, Self.user, Self.user) }
+        let configuration = folder + "/config"
+        try """
+            xwayland enable
+            output HEADLESS-1 resolution 1280x720 position 0 0
+            seat seat0 pointer_constraint enable
+            focus_follows_mouse no
+            default_border none
+
+            """.write(toFile: configuration, atomically: true, encoding: .utf8)
+        let tool = folder + "/wl-virtual-pointer"
+        let compiler = try ChildProcess(executable: XServerFixture.locate("cc"), arguments: [
+            "-std=c11", "-O1", "-o", tool, Self.virtualPointerSource, "-lwayland-client"])
+        guard compiler.waitForExit(timeout: .seconds(30)) == 0 else {
+            throw Failure.didNotStart("cannot compile the virtual pointer: \(compiler.lines.joined(separator: " | "))")
+        }
+
+        sway = try ChildProcess(
+            executable: XServerFixture.locate("setpriv"),
+            arguments: ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups",
+                        XServerFixture.locate("sway"), "-d", "-c", configuration],
+            environment: ["HOME": home, "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless",
+                          "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman", "DISPLAY": "", "WAYLAND_DISPLAY": ""],
+            ownProcessGroup: true)
+        var started: ChildProcess?
+        do {
+            guard sway.waitForLine(timeout: .seconds(15), where: { $0.contains("Running compositor on wayland display") }) != nil,
+                  let socket = Self.waylandSocket(in: runtime) else {
+                throw Failure.didNotStart("no Wayland socket: \(sway.lines.suffix(5))")
+            }
+            let pointer = try ChildProcess(executable: tool, arguments: [],
+                                           environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket],
+                                           takesInput: true)
+            started = pointer
+            guard pointer.waitForLine(timeout: .seconds(5), where: { $0 == "ready" }) != nil else {
+                throw Failure.didNotStart("the virtual pointer: \(pointer.lines)")
+            }
+            let displayFile = runtime + "/display"
+            try Self.swaymsg(runtime: runtime, ["exec", "xhost +si:localuser:root && printenv DISPLAY > \(displayFile).new && mv \(displayFile).new \(displayFile)"])
+            let deadline = ContinuousClock.now + .seconds(15)
+            var display: String?
+            while display == nil && ContinuousClock.now < deadline {
+                display = (try? String(contentsOfFile: displayFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                if display == nil { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            guard let display, !display.isEmpty else { throw Failure.didNotStart("Xwayland did not start") }
+            displayName = display
+            probe = try XProbe(displayName: display)
+            self.pointer = pointer
+        } catch {
+            started?.stop()
+            sway.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        probe.close()
+        pointer.closeInput()
+        pointer.stop()
+        sway.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Moves the cursor by (dx, dy) pixels, as a mouse would (sub-pixel values allowed); returns
+    /// once the compositor has handled it.
+    public func moveRelative(dx: Double, dy: Double) { command("motion \(dx) \(dy)") }
+
+    /// Moves the cursor to (x, y) on the 1280x720 output, as a tablet or a VM's pointer would.
+    public func moveAbsolute(x: Int, y: Int) { command("absolute \(x) \(y) 1280 720") }
+
+    private func command(_ line: String) {
+        let answered = pointer.lines.count
+        pointer.send(line: line)
+        let deadline = ContinuousClock.now + .seconds(2)
+        while pointer.lines.count == answered && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    }
+
+    /// Runs `swaymsg` with `arguments` (for example `["[title=\"^lockgame$\"]", "focus"]`) and
+    /// returns whether sway answered with success.
+    @discardableResult
+    public func swaymsg(_ arguments: [String]) -> Bool {
+        (try? Self.swaymsg(runtime: runtime, arguments)) ?? false
+    }
+
+    /// Starts a native Wayland window: a foot terminal titled `title` that turns on mouse
+    /// reporting (any motion, SGR encoding) and copies what it receives, unbuffered (a raw
+    /// terminal: the reports have no newline), into a file; returns that file's path.
+    public func startWaylandWindow(title: String) -> String {
+        let log = runtime + "/\(title).log"
+        swaymsg(["exec", "foot --title \(title) sh -c 'stty raw -echo && printf \"\\033[?1003h\\033[?1006h\" && exec dd bs=1 of=\(log) status=none'"])
+        return log
+    }
+
+    /// The on-screen rectangle of each window sway shows, by title (`swaymsg -t get_tree`).
+    public func windowRectangles() -> [String: (x: Int, y: Int, width: Int, height: Int)] {
+        guard let socket = try? FileManager.default.contentsOfDirectory(atPath: runtime).first(where: { $0.hasPrefix("sway-ipc.") }),
+              let message = try? ChildProcess(executable: XServerFixture.locate("swaymsg"), arguments: ["-r", "-t", "get_tree"],
+                                              environment: ["SWAYSOCK": runtime + "/" + socket]),
+              message.waitForExit(timeout: .seconds(5)) == 0,
+              let tree = try? JSONSerialization.jsonObject(with: Data(message.lines.joined(separator: "\n").utf8)) else { return [:] }
+        var found: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
+        func walk(_ node: Any) {
+            guard let node = node as? [String: Any] else { return }
+            let children = (node["nodes"] as? [Any] ?? []) + (node["floating_nodes"] as? [Any] ?? [])
+            if children.isEmpty, let name = node["name"] as? String, let rect = node["rect"] as? [String: Int],
+               node["type"] as? String == "con" || node["type"] as? String == "floating_con" {
+                found[name] = (rect["x"] ?? 0, rect["y"] ?? 0, rect["width"] ?? 0, rect["height"] ?? 0)
+            }
+            children.forEach(walk)
+        }
+        walk(tree)
+        return found
+    }
+
+    @discardableResult
+    private static func swaymsg(runtime: String, _ arguments: [String]) throws -> Bool {
+        guard let socket = try FileManager.default.contentsOfDirectory(atPath: runtime).first(where: { $0.hasPrefix("sway-ipc.") }) else {
+            return false
+        }
+        let message = try ChildProcess(executable: XServerFixture.locate("swaymsg"), arguments: arguments,
+                                       environment: ["SWAYSOCK": runtime + "/" + socket])
+        guard message.waitForExit(timeout: .seconds(5)) == 0 else { return false }
+        return message.lines.contains { $0.contains("\"success\": true") }
+    }
+
+    private static func waylandSocket(in runtime: String) -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []
+        return names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
+    }
+
+    static let virtualPointerSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("WaylandTools/VirtualPointer/main.c").path
+}
