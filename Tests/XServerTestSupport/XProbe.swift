@@ -418,6 +418,11 @@ public final class XProbe {
         return false
     }
 
+    /// Waits until a window manager announces itself (`_NET_SUPPORTING_WM_CHECK`), at most `timeout`.
+    public func waitForWindowManagerAnnouncement(timeout: Duration) -> Bool {
+        waitForAnnouncement(until: .now + timeout)
+    }
+
     private func waitForAnnouncement(until deadline: ContinuousClock.Instant) -> Bool {
         while ContinuousClock.now < deadline {
             if listProperty("_NET_SUPPORTING_WM_CHECK", of: root, type: UInt(XA_WINDOW))?.count == 1 { return true }

@@ -11,7 +11,6 @@ extension GameWindow {
         case MapNotify where event.xmap.window == windowID:
             windowManagerRuns = readWindowManagerRuns()
             if !windowManagerRuns { takeFocus() }
-            if connection.isXwayland, let grab { pointerLock.setPointerOverWindow(grab.pointerPositionOverWindow() != nil) }
             visibility.isMapped = true
         case UnmapNotify where event.xunmap.window == windowID:
             visibility.isMapped = false
@@ -98,15 +97,21 @@ extension GameWindow {
         case XI_Motion:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
+            // Motion reported in the window is the proof that the pointer is over it (see below).
+            if !pointerLock.currentFacts.pointerIsOverWindow { pointerLock.setPointerOverWindow(true) }
             // While locked the hidden pointer's position means nothing; relative motion says it all.
             translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
         case XI_Enter, XI_Leave:
             let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             guard crossing.event == windowID else { return }
             let entered = cookie.evtype == XI_Enter
-            // Crossings made by grabs (ours included) do not move the pointer.
-            if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
-                pointerLock.setPointerOverWindow(entered)
+            // Whether the pointer is over the window, for Xwayland, where the lock needs it:
+            // a leave (not one made by a grab) says it went; only motion in the window says it
+            // came. An enter alone does not: Xwayland's own pointer position is stale while the
+            // compositor's cursor is over other clients' windows (it starts at the screen's
+            // centre), and a window mapped there gets an enter the compositor never made.
+            if !entered && (crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed) {
+                pointerLock.setPointerOverWindow(false)
             }
             guard crossing.mode == XINotifyNormal else { return }
             handle(translator.crossing(crossing, entered: entered))

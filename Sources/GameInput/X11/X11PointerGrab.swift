@@ -83,7 +83,7 @@ final class X11PointerGrab: PointerLockPlatform {
 
     /// The pointer's root position when our window is the deepest window under it (not covered,
     /// not on the frame's border); nil otherwise. A few round trips, once per lock.
-    func pointerPositionOverWindow() -> (x: Int32, y: Int32)? {
+    private func pointerPositionOverWindow() -> (x: Int32, y: Int32)? {
         let display = connection.display
         var root: UInt = 0, child: UInt = 0
         var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0

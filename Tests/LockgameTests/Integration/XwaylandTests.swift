@@ -52,7 +52,10 @@ import XServerTestSupport
         #expect(LockgameLaunch.waitUntil { !sway.compositorHoldsLock }, "the compositor's lock ends with the X grab")
         seen = game.lines.count
         sway.swaymsg(["[title=\"^lockgame$\"]", "focus"])
-        session.bringThePointerIn(sway: sway, gameWindow: gameWindow, after: seen)
+        session.bringThePointerIn(after: seen) {
+            let area = probe.frame(of: gameWindow)
+            sway.moveAbsolute(x: Int(area.origin.x + area.width / 2), y: Int(area.origin.y + area.height / 2))
+        }
         try session.expectYaw(yaw, "no jump after the focus returns from an X window")
         probe.closeOtherWindow()
 
@@ -79,10 +82,7 @@ import XServerTestSupport
         // Back in step by step, stopping once the lock engages: steps after that are locked
         // motion the player makes, not a jump.
         seen = game.lines.count
-        for _ in 0..<45 where !session.waitForLine("lock: locked", after: seen, timeout: .milliseconds(150)) {
-            sway.moveRelative(dx: -towardsFoot, dy: 0)
-        }
-        #expect(session.waitForLine("lock: locked", after: seen), "walking back in locks: \(game.lines.suffix(3))")
+        session.walkUntilLocked(after: seen) { sway.moveRelative(dx: -towardsFoot, dy: 0) }
         #expect(probe.pointerIsGrabbed)
         #expect(LockgameLaunch.waitUntil { sway.compositorHoldsLock }, "the compositor locks too")
         try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (stepped)")
@@ -135,6 +135,103 @@ import XServerTestSupport
     }
 }
 
+extension XwaylandTests {
+    /// The game under GNOME's or KDE's compositor, started with the cursor parked outside its
+    /// window, in the top-left corner.
+    static func startOutside(_ desktop: GnomeKDEFixture) throws -> (ChildProcess, XwaylandSession) {
+        desktop.moveTo(x: 2, y: 2)
+        let game = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
+                                    environment: desktop.xEnvironment)
+        return (game, XwaylandSession(game: game, probe: desktop.probe, compositorLog: { [] }))
+    }
+
+    /// mutter and KWin lock an X grab only if their pointer is on the window when the grab
+    /// starts. Started with the cursor outside, the game claims no lock, holds no grab and
+    /// turns on no motion: the state says why.
+    @Test(arguments: GnomeKDEFixture.Compositor.allCases)
+    func startedWithTheCursorOutsideTheGameSaysWhyAndHoldsNothing(_ compositor: GnomeKDEFixture.Compositor) throws {
+        let desktop = try GnomeKDEFixture(compositor)
+        defer { desktop.stop() }
+        let (game, session) = try Self.startOutside(desktop)
+        defer { game.stop() }
+        #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: unlocked (pointer outside the window)" } != nil,
+                "\(compositor): the game says why it is not locked: \(game.lines)")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!game.lines.contains("lock: locked"), "\(compositor): never locked without the compositor's lock")
+        #expect(!desktop.probe.pointerIsGrabbed)
+        let yaw = try #require(session.yaw(), "\(compositor): the game has the keyboard focus")
+        for _ in 0..<5 { desktop.moveRelative(dx: 0, dy: 10) }
+        try session.expectYaw(yaw, "\(compositor): motion outside the window does not turn the camera")
+        desktop.probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+    }
+
+    /// KWin: walked in across the edge, the lock engages on entering, without a jump, and is
+    /// the compositor's (motion far past the window's edge all arrives); L, the alert, a
+    /// re-lock from outside and the focus going to another X window and back. (mutter 43 does
+    /// not yet hold the first lock made this way: see the Xwayland notes in the README.)
+    @Test func underKWinTheLockEngagesOnEnteringAndHolds() throws {
+        let desktop = try GnomeKDEFixture(.kwin)
+        defer { desktop.stop() }
+        let probe = desktop.probe
+        let (game, session) = try Self.startOutside(desktop)
+        defer { game.stop() }
+        #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: unlocked (pointer outside the window)" } != nil, "\(game.lines)")
+        let gameWindow = try #require(probe.findWindow(titled: "lockgame"))
+        var yaw = try #require(session.yaw())
+
+        var seen = game.lines.count
+        session.walkUntilLocked(after: seen) { desktop.moveRelative(dx: 10, dy: 6) }
+        #expect(probe.pointerIsGrabbed, "X holds the grab")
+        try session.expectYaw(yaw, "no jump when the lock engages")
+        for _ in 0..<10 { desktop.moveRelative(dx: -100, dy: 0) }
+        try session.expectYaw(yaw - 100, "the compositor's lock holds: 1000 counts towards the edge all arrive")
+        yaw -= 100
+        for _ in 0..<40 { desktop.moveRelative(dx: 0.25, dy: 0) }
+        try session.expectYaw(yaw + 1, "sub-pixel steps are exact")
+        yaw += 1
+
+        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        #expect(!probe.pointerIsGrabbed)
+        for _ in 0..<5 { desktop.moveRelative(dx: 5, dy: 0) }
+        session.press(Keysym.l, expecting: "lock: locked")
+        try session.expectYaw(yaw, "no turn while unlocked, no jump after L")
+        session.press(0x006E, expecting: "lock: unlocked (alert presented)")
+        session.press(0xFF0D, expecting: "lock: locked")
+        try session.expectYaw(yaw, "no jump after the alert")
+
+        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        session.letTheCompositorUnlock()
+        desktop.moveTo(x: 2, y: 2)
+        session.press(Keysym.l, expecting: "lock: unlocked (pointer outside the window)")
+        #expect(!probe.pointerIsGrabbed, "no grab the compositor would not honour")
+        seen = game.lines.count
+        session.walkUntilLocked(after: seen) { desktop.moveRelative(dx: 10, dy: 6) }
+        try session.expectYaw(yaw, "no jump after a re-lock from outside")
+
+        seen = game.lines.count
+        probe.showOtherWindow()
+        #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "\(game.lines.suffix(3))")
+        #expect(!probe.pointerIsGrabbed)
+        seen = game.lines.count
+        probe.activate(gameWindow)
+        session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
+        try session.expectYaw(yaw, "no jump after the focus returns from an X window")
+        for _ in 0..<10 { desktop.moveRelative(dx: 10, dy: 0) }
+        try session.expectYaw(yaw + 10, "motion after it is exact")
+
+        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        session.letTheCompositorUnlock()
+        let lockBegan = probe.pointerPosition
+        session.press(Keysym.l, expecting: "lock: locked")
+        for _ in 0..<5 { desktop.moveRelative(dx: -15, dy: 10) }
+        probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(!probe.pointerIsGrabbed, "no grab after Q")
+        #expect(probe.pointerPosition == lockBegan, "quitting put the pointer back at \(lockBegan): \(probe.pointerPosition)")
+    }
+}
+
 /// The game's side of an Xwayland test: its log lines, its pose and the keys the probe sends.
 struct XwaylandSession {
     let game: ChildProcess
@@ -179,14 +276,25 @@ struct XwaylandSession {
         #expect(difference < 0.011, "\(what): yaw \(read), expected \(expected)", sourceLocation: sourceLocation)
     }
 
-    /// After the focus came back: the lock returns at once if the compositor left its cursor
-    /// on the game, or when the cursor is moved onto it.
-    func bringThePointerIn(sway: SwayFixture, gameWindow: UInt, after seen: Int) {
-        if !waitForLine("lock: locked", after: seen, timeout: .seconds(2)) {
-            let area = probe.frame(of: gameWindow)
-            sway.moveAbsolute(x: Int(area.origin.x + area.width / 2), y: Int(area.origin.y + area.height / 2))
-        }
+    /// After the focus came back: the lock returns at once if the cursor is on the game, or
+    /// once `moveIn` puts it there.
+    func bringThePointerIn(after seen: Int, moveIn: () -> Void) {
+        if !waitForLine("lock: locked", after: seen, timeout: .seconds(2)) { moveIn() }
         #expect(waitForLine("lock: locked", after: seen), "the focus back re-locks: \(Array(game.lines.dropFirst(seen)))")
         #expect(probe.pointerIsGrabbed)
+    }
+
+    /// The game's ungrab has reached the X server when it reports the unlock; Xwayland then
+    /// asks the compositor to end its lock, which takes a moment: until then the compositor
+    /// still holds its cursor in place.
+    func letTheCompositorUnlock() {
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+
+    /// Takes `step` until the lock engages (at most 200 steps), stopping at once: steps after
+    /// that would be locked motion the player makes.
+    func walkUntilLocked(after seen: Int, step: () -> Void) {
+        for _ in 0..<200 where !waitForLine("lock: locked", after: seen, timeout: .milliseconds(150)) { step() }
+        #expect(waitForLine("lock: locked", after: seen), "walking in locks: \(Array(game.lines.dropFirst(seen)))")
     }
 }

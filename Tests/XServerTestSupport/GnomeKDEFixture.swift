@@ -1,0 +1,207 @@
+import Foundation
+
+/// GNOME's and KDE's Wayland compositors, headless, with Xwayland: mutter 43 and kwin_wayland
+/// 5.27 (Debian 12), each in a D-Bus session of its own with `HOME` and `XDG_RUNTIME_DIR` in a
+/// temporary folder, rendering with Mesa's software rasteriser, and an input tool that moves
+/// the compositor's pointer as a mouse would:
+/// - mutter: its RemoteDesktop D-Bus API (`Tests/WaylandTools/mutter/mutter-input.py`), which
+///   has relative motion only: a move to a point parks the cursor in the corner first.
+/// - KWin: its `org_kde_kwin_fake_input` protocol (`Tests/WaylandTools/kwin/kwin-fake-input.c`,
+///   compiled here). The installed `kwin_wayland` carries a file capability this sandbox
+///   cannot grant, so a plain copy (still named `kwin_wayland`) runs.
+///
+/// Each compositor starts a command of ours once Wayland and Xwayland are up; it writes
+/// `DISPLAY` (and mutter's `XAUTHORITY` and bus address) into a file the fixture reads.
+/// Recipes and measurements: `Tests/WaylandTools/RECIPES.md`.
+public final class GnomeKDEFixture {
+    public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible {
+        case mutter
+        case kwin = "kwin_wayland"
+        public var description: String { rawValue }
+    }
+
+    public let compositor: Compositor
+    /// The Xwayland display and what X clients need to reach it.
+    public let displayName: String
+    public let xEnvironment: [String: String]
+    public let probe: XProbe
+    private let runtime: String
+
+    private let session: ChildProcess
+    private let input: ChildProcess
+    private let folder: String
+    /// mutter ends when our start-up command ends: its PID is the clean way to stop it.
+    private var holderPID: pid_t?
+    private var isStopped = false
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(_ compositor: Compositor) throws {
+        self.compositor = compositor
+        folder = NSTemporaryDirectory() + "wl-\(compositor)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        runtime = folder + "/run"
+        for directory in [folder, runtime, folder + "/home", folder + "/bin"] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+        let sessionFile = runtime + "/session.env"
+        let announce = "{ env | grep -E '^(DISPLAY|XAUTHORITY|DBUS_SESSION_BUS_ADDRESS)='; echo HOLDER_PID=$$; } "
+            + "> \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)"
+        var environment = ["XDG_RUNTIME_DIR": runtime, "HOME": folder + "/home", "LIBGL_ALWAYS_SOFTWARE": "1",
+                           "DISPLAY": "", "WAYLAND_DISPLAY": "", "XAUTHORITY": ""]
+        var command: [String]
+        var tool: String?
+        switch compositor {
+        case .mutter:
+            command = [try XServerFixture.locate("mutter"), "--headless", "--wayland", "--virtual-monitor", "1280x720",
+                       "--wayland-display", "wl-test", "--", "sh", "-c", announce + " && exec sleep 1000000"]
+        case .kwin:
+            let copy = folder + "/bin/kwin_wayland"
+            try FileManager.default.copyItem(atPath: try XServerFixture.locate("kwin_wayland"), toPath: copy)
+            environment["QT_QUICK_BACKEND"] = "software"
+            environment["KWIN_COMPOSE"] = "Q"
+            environment["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
+            command = [copy, "--virtual", "--xwayland", "--width", "1280", "--height", "720", "--socket", "wl-test",
+                       "--no-lockscreen", "sh -c 'echo DISPLAY=$DISPLAY > \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)'"]
+            let built = folder + "/kwin-fake-input"
+            let compiler = try ChildProcess(executable: XServerFixture.locate("cc"), arguments: [
+                "-std=c11", "-O1", "-o", built, Self.toolPath("kwin/kwin-fake-input.c"), "-lwayland-client"])
+            guard compiler.waitForExit(timeout: .seconds(30)) == 0 else {
+                throw Failure(description: "cannot compile the KWin input tool: \(compiler.lines)")
+            }
+            tool = built
+        }
+        session = try ChildProcess(executable: XServerFixture.locate("dbus-run-session"), arguments: ["--"] + command,
+                                   environment: environment, workingDirectory: folder, ownProcessGroup: true)
+        var started: ChildProcess?
+        do {
+            let deadline = ContinuousClock.now + .seconds(30)
+            var values: [String: String] = [:]
+            while values["DISPLAY"] == nil && ContinuousClock.now < deadline && session.isRunning {
+                if let text = try? String(contentsOfFile: sessionFile, encoding: .utf8) {
+                    for line in text.split(separator: "\n") {
+                        let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                        if parts.count == 2 { values[parts[0]] = parts[1] }
+                    }
+                }
+                if values["DISPLAY"] == nil { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            guard let display = values["DISPLAY"], !display.isEmpty else {
+                throw Failure(description: "\(compositor) did not start Xwayland: \(session.lines.suffix(8))")
+            }
+            displayName = display
+            holderPID = values["HOLDER_PID"].flatMap { pid_t($0) }
+            var xEnvironment = ["DISPLAY": display]
+            if let authority = values["XAUTHORITY"] { xEnvironment["XAUTHORITY"] = authority }
+            self.xEnvironment = xEnvironment
+            // The probe is an X client of this display: it needs the same authority.
+            if let authority = values["XAUTHORITY"] { setenv("XAUTHORITY", authority, 1) }
+            probe = try Self.connectWhenReady(display)
+            unsetenv("XAUTHORITY")
+            switch compositor {
+            case .mutter:
+                guard let bus = values["DBUS_SESSION_BUS_ADDRESS"] else { throw Failure(description: "mutter gave no bus address") }
+                input = try ChildProcess(executable: "/usr/bin/python3", arguments: [Self.toolPath("mutter/mutter-input.py"), bus],
+                                         takesInput: true)
+            case .kwin:
+                input = try ChildProcess(executable: tool!, arguments: [],
+                                         environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-test"], takesInput: true)
+            }
+            started = input
+            guard input.waitForLine(timeout: .seconds(10), where: { $0 == "ready" }) != nil else {
+                throw Failure(description: "the \(compositor) input tool: \(input.lines)")
+            }
+        } catch {
+            started?.stop()
+            Self.stop(session: session, holderPID: holderPID, compositor: compositor)
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        probe.close()
+        input.closeInput()
+        _ = input.waitForExit(timeout: .seconds(3))
+        input.stop()
+        Self.stop(session: session, holderPID: holderPID, compositor: compositor)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// mutter shuts down cleanly when our start-up command ends, KWin on SIGTERM to itself; a
+    /// SIGTERM to the whole group first can kill Xwayland before the compositor, which then
+    /// leaves stale X sockets. The group is killed only as a last resort.
+    private static func stop(session: ChildProcess, holderPID: pid_t?, compositor: Compositor) {
+        switch compositor {
+        case .mutter:
+            if let holderPID { kill(holderPID, SIGTERM) }
+        case .kwin:
+            for pid in processes(inGroup: session.pid) where processName(pid) == "kwin_wayland" { kill(pid, SIGTERM) }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !processes(inGroup: session.pid).isEmpty && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        session.stop()
+    }
+
+    private static func processes(inGroup group: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // After "pid (comm)": state, ppid, pgrp; a zombie no longer counts.
+            return fields.count > 2 && fields[0] != "Z" && pid_t(fields[2]) == group
+        }
+    }
+
+    private static func processName(_ pid: pid_t) -> String? {
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Xwayland may still be loading its keymap when the display is announced.
+    private static func connectWhenReady(_ display: String) throws -> XProbe {
+        let deadline = ContinuousClock.now + .seconds(15)
+        while true {
+            if let probe = try? XProbe(displayName: display) {
+                if probe.waitForWindowManagerAnnouncement(timeout: .seconds(10)) { return probe }
+                probe.close()
+            }
+            if ContinuousClock.now >= deadline { throw Failure(description: "Xwayland on \(display) does not answer") }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    /// Moves the compositor's cursor by (dx, dy), as a mouse would; returns once it is handled.
+    public func moveRelative(dx: Double, dy: Double) { command("motion \(dx) \(dy)") }
+
+    /// Puts the cursor at (x, y) on the 1280x720 output with one motion event: KWin moves it
+    /// there absolutely; mutter has relative motion only, so the cursor is parked in the
+    /// top-left corner first and then moved by (x, y) in one event.
+    public func moveTo(x: Int, y: Int) {
+        switch compositor {
+        case .kwin:
+            command("absolute \(x) \(y)")
+        case .mutter:
+            command("motion -5000 -5000")
+            command("motion \(x) \(y)")
+        }
+    }
+
+    private func command(_ line: String) {
+        let answered = input.lines.count
+        input.send(line: line)
+        let deadline = ContinuousClock.now + .seconds(3)
+        while input.lines.count == answered && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    }
+
+    static func toolPath(_ relative: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("WaylandTools/" + relative).path
+    }
+}
