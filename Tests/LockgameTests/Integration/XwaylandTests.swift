@@ -166,12 +166,14 @@ extension XwaylandTests {
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
     }
 
-    /// KWin: walked in across the edge, the lock engages on entering, without a jump, and is
-    /// the compositor's (motion far past the window's edge all arrives); L, the alert, a
-    /// re-lock from outside and the focus going to another X window and back. (mutter 43 does
-    /// not yet hold the first lock made this way: see the Xwayland notes in the README.)
-    @Test func underKWinTheLockEngagesOnEnteringAndHolds() throws {
-        let desktop = try GnomeKDEFixture(.kwin)
+    /// Moved in, the lock engages on entering, without a jump, and is the compositor's (motion
+    /// far past the window's edge all arrives); L, the alert, a re-lock from outside (walked in
+    /// across the edge) and the focus going to another X window and back. The first entry is
+    /// one move onto the window's centre: mutter 43 does not hold a first lock taken while the
+    /// cursor walks in across the edge (see the Xwayland notes in the README).
+    @Test(arguments: GnomeKDEFixture.Compositor.allCases)
+    func movedInTheLockEngagesAndHolds(_ compositor: GnomeKDEFixture.Compositor) throws {
+        let desktop = try GnomeKDEFixture(compositor)
         defer { desktop.stop() }
         let probe = desktop.probe
         let (game, session) = try Self.startOutside(desktop)
@@ -181,7 +183,8 @@ extension XwaylandTests {
         var yaw = try #require(session.yaw())
 
         var seen = game.lines.count
-        session.walkUntilLocked(after: seen) { desktop.moveRelative(dx: 10, dy: 6) }
+        desktop.moveTo(x: 640, y: 360)
+        #expect(session.waitForLine("lock: locked", after: seen), "moved in, the lock engages: \(game.lines.suffix(3))")
         #expect(probe.pointerIsGrabbed, "X holds the grab")
         try session.expectYaw(yaw, "no jump when the lock engages")
         for _ in 0..<10 { desktop.moveRelative(dx: -100, dy: 0) }
@@ -222,13 +225,18 @@ extension XwaylandTests {
 
         session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
         session.letTheCompositorUnlock()
-        let lockBegan = probe.pointerPosition
         session.press(Keysym.l, expecting: "lock: locked")
+        let lockBegan = probe.pointerPosition
         for _ in 0..<5 { desktop.moveRelative(dx: -15, dy: 10) }
+        #expect(LockgameLaunch.waitUntil { probe.pointerPosition != lockBegan }, "the hidden pointer moved")
         probe.press(Keysym.q)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
         #expect(!probe.pointerIsGrabbed, "no grab after Q")
-        #expect(probe.pointerPosition == lockBegan, "quitting put the pointer back at \(lockBegan): \(probe.pointerPosition)")
+        // The compositor moves its cursor to the hint when the lock ends, and X then follows
+        // it: mutter rounds the hint's surface coordinates, which can land one pixel off.
+        let end = probe.pointerPosition
+        #expect(abs(end.x - lockBegan.x) <= 1 && abs(end.y - lockBegan.y) <= 1,
+                "quitting put the pointer back at \(lockBegan): \(end)")
     }
 }
 
