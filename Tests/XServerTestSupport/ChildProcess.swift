@@ -159,6 +159,15 @@ public final class ChildProcess: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { write(inputEnd, $0.baseAddress, $0.count) }
     }
 
+    /// Writes `line` and waits until the process answers with one more line of output, at
+    /// most `timeout` (for tools that answer every command).
+    public func command(_ line: String, timeout: Duration = .seconds(3)) {
+        let answered = lines.count
+        send(line: line)
+        let deadline = ContinuousClock.now + timeout
+        while lines.count == answered && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    }
+
     /// Closes the process's standard input (it reads end of file).
     public func closeInput() {
         lock.lock(); defer { lock.unlock() }

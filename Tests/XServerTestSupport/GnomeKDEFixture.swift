@@ -178,7 +178,7 @@ public final class GnomeKDEFixture {
     }
 
     /// Moves the compositor's cursor by (dx, dy), as a mouse would; returns once it is handled.
-    public func moveRelative(dx: Double, dy: Double) { command("motion \(dx) \(dy)") }
+    public func moveRelative(dx: Double, dy: Double) { input.command("motion \(dx) \(dy)") }
 
     /// Puts the cursor at (x, y) on the 1280x720 output with one motion event: KWin moves it
     /// there absolutely; mutter has relative motion only, so the cursor is parked in the
@@ -186,19 +186,13 @@ public final class GnomeKDEFixture {
     public func moveTo(x: Int, y: Int) {
         switch compositor {
         case .kwin:
-            command("absolute \(x) \(y)")
+            input.command("absolute \(x) \(y)")
         case .mutter:
-            command("motion -5000 -5000")
-            command("motion \(x) \(y)")
+            input.command("motion -5000 -5000")
+            input.command("motion \(x) \(y)")
         }
     }
 
-    private func command(_ line: String) {
-        let answered = input.lines.count
-        input.send(line: line)
-        let deadline = ContinuousClock.now + .seconds(3)
-        while input.lines.count == answered && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
-    }
 
     static func toolPath(_ relative: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -122,17 +122,11 @@ public final class SwayFixture {
 
     /// Moves the cursor by (dx, dy) pixels, as a mouse would (sub-pixel values allowed); returns
     /// once the compositor has handled it.
-    public func moveRelative(dx: Double, dy: Double) { command("motion \(dx) \(dy)") }
+    public func moveRelative(dx: Double, dy: Double) { pointer.command("motion \(dx) \(dy)") }
 
     /// Moves the cursor to (x, y) on the 1280x720 output, as a tablet or a VM's pointer would.
-    public func moveAbsolute(x: Int, y: Int) { command("absolute \(x) \(y) 1280 720") }
+    public func moveAbsolute(x: Int, y: Int) { pointer.command("absolute \(x) \(y) 1280 720") }
 
-    private func command(_ line: String) {
-        let answered = pointer.lines.count
-        pointer.send(line: line)
-        let deadline = ContinuousClock.now + .seconds(2)
-        while pointer.lines.count == answered && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
-    }
 
     /// Runs `swaymsg` with `arguments` (for example `["[title=\"^lockgame$\"]", "focus"]`) and
     /// returns whether sway answered with success.

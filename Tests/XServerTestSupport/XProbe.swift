@@ -132,28 +132,13 @@ public final class XProbe {
     /// Asks the window manager to minimise `window` (ICCCM `WM_CHANGE_STATE` to `IconicState`),
     /// as a title bar's minimise button does.
     public func minimise(_ window: UInt) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = XInternAtom(display, "WM_CHANGE_STATE", 0)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(IconicState)
-        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        XSync(display, 0)
+        askWindowManager("WM_CHANGE_STATE", about: window, Int(IconicState))
     }
 
     /// Asks the window manager to close `window` (`_NET_CLOSE_WINDOW`, what `wmctrl -c` and a
     /// task bar send); the window manager then asks the client with `WM_DELETE_WINDOW`.
     public func closeThroughWindowManager(_ window: UInt) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = window
-        event.xclient.message_type = XInternAtom(display, "_NET_CLOSE_WINDOW", 0)
-        event.xclient.format = 32
-        event.xclient.data.l.0 = Int(CurrentTime)
-        event.xclient.data.l.1 = 2  // source: a pager
-        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        XSync(display, 0)
+        askWindowManager("_NET_CLOSE_WINDOW", about: window, Int(CurrentTime), 2)  // source: a pager
     }
 
     /// The window that has keyboard focus.
@@ -182,12 +167,20 @@ public final class XProbe {
 
     /// Asks the window manager to activate `window` (`_NET_ACTIVE_WINDOW`), as a taskbar would.
     public func activate(_ window: UInt) {
+        askWindowManager("_NET_ACTIVE_WINDOW", about: window, 2)  // source: a pager
+    }
+
+    /// Sends the window manager a request about `window`: a 32-bit client message of `type`
+    /// with `data`, to the root window, as pagers and task bars do (ICCCM, EWMH).
+    private func askWindowManager(_ type: String, about window: UInt, _ data: Int...) {
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
-        event.xclient.message_type = XInternAtom(display, "_NET_ACTIVE_WINDOW", 0)
+        event.xclient.message_type = XInternAtom(display, type, 0)
         event.xclient.format = 32
-        event.xclient.data.l.0 = 2  // source: a pager
+        withUnsafeMutableBytes(of: &event.xclient.data.l) { longs in
+            for (index, value) in data.prefix(5).enumerated() { longs.storeBytes(of: value, toByteOffset: index * 8, as: Int.self) }
+        }
         XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         XSync(display, 0)
     }

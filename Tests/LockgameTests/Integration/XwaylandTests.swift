@@ -33,16 +33,7 @@ import XServerTestSupport
         try session.expectYaw(yaw + 1, "40 steps of 0.25 turn it 1.00°")
         yaw += 1
 
-        // L and the alert: released while unlocked (no turn), no jump when the lock engages again.
-        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
-        #expect(!probe.pointerIsGrabbed)
-        for _ in 0..<10 { sway.moveRelative(dx: 5, dy: 0) }
-        session.press(Keysym.l, expecting: "lock: locked")
-        #expect(probe.pointerIsGrabbed)
-        try session.expectYaw(yaw, "no turn while unlocked and no jump after L")
-        session.press(0x006E, expecting: "lock: unlocked (alert presented)")  // N
-        session.press(0xFF0D, expecting: "lock: locked")                      // Return
-        try session.expectYaw(yaw, "no jump after the alert")
+        try session.checkLAndTheAlert(yaw: yaw) { sway.moveRelative(dx: 5, dy: 0) }
 
         // Focus to another X window and back.
         var seen = game.lines.count
@@ -194,14 +185,7 @@ extension XwaylandTests {
         try session.expectYaw(yaw + 1, "sub-pixel steps are exact")
         yaw += 1
 
-        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
-        #expect(!probe.pointerIsGrabbed)
-        for _ in 0..<5 { desktop.moveRelative(dx: 5, dy: 0) }
-        session.press(Keysym.l, expecting: "lock: locked")
-        try session.expectYaw(yaw, "no turn while unlocked, no jump after L")
-        session.press(0x006E, expecting: "lock: unlocked (alert presented)")
-        session.press(0xFF0D, expecting: "lock: locked")
-        try session.expectYaw(yaw, "no jump after the alert")
+        try session.checkLAndTheAlert(yaw: yaw) { desktop.moveRelative(dx: 5, dy: 0) }
 
         session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
         session.letTheCompositorUnlock()
@@ -282,6 +266,21 @@ struct XwaylandSession {
         } while difference >= 0.011 && ContinuousClock.now < deadline
         let read = try #require(actual, "the game copies its pose", sourceLocation: sourceLocation)
         #expect(difference < 0.011, "\(what): yaw \(read), expected \(expected)", sourceLocation: sourceLocation)
+    }
+
+    /// L releases (no grab; motion while unlocked, made by `move`, turns nothing) and locks
+    /// again without a jump; the alert (N) releases and Return brings the lock back, no jump.
+    func checkLAndTheAlert(yaw: Double, move: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        #expect(!probe.pointerIsGrabbed, sourceLocation: sourceLocation)
+        for _ in 0..<5 { move() }
+        press(Keysym.l, expecting: "lock: locked")
+        #expect(probe.pointerIsGrabbed, sourceLocation: sourceLocation)
+        try expectYaw(yaw, "no turn while unlocked and no jump after L", sourceLocation: sourceLocation)
+        press(0x006E, expecting: "lock: unlocked (alert presented)")  // N
+        #expect(!probe.pointerIsGrabbed, sourceLocation: sourceLocation)
+        press(0xFF0D, expecting: "lock: locked")                      // Return
+        try expectYaw(yaw, "no jump after the alert", sourceLocation: sourceLocation)
     }
 
     /// After the focus came back: the lock returns at once if the cursor is on the game, or
