@@ -89,15 +89,3 @@ import XServerTestSupport
         #expect(probe.pointerIsGrabbed)
     }
 }
-
-/// Bounded polling for conditions outside the event loop.
-enum BoundedWait {
-    static func until(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return condition()
-    }
-}

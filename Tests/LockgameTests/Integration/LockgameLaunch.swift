@@ -26,11 +26,6 @@ struct LockgameLaunch {
 
     /// Polls `condition` every 10 ms until it holds or `timeout` passes.
     static func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return condition()
+        BoundedWait.until(timeout: timeout, condition)
     }
 }
