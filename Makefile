@@ -12,9 +12,10 @@ BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxe
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
 WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # Xwayland under headless sway (with a native Wayland window, foot), mutter and kwin_wayland;
-# input tools the tests compile (gcc, libwayland-dev) or run (python3-gi for mutter's D-Bus);
+# input tools and a Wayland window the tests compile (gcc, libwayland-dev, wayland-scanner and
+# the xdg-shell XML) or run (python3-gi for mutter's D-Bus);
 # xhost lets the tests' root clients into sway's Xwayland.
-WAYLAND = sway xwayland foot libwayland-dev gcc x11-xserver-utils kwin-wayland python3-gi
+WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc x11-xserver-utils kwin-wayland python3-gi
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils
 
 .PHONY: run test soak build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
