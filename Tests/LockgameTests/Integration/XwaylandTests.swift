@@ -247,10 +247,23 @@ extension XwaylandTests {
         for _ in 0..<10 { desktop.moveRelative(dx: 10, dy: 0) }
         try session.expectYaw(yaw + 10, "motion after it is exact")
 
+        // L puts the compositor's cursor back where the lock began: one count of motion after
+        // the unlock shows it through X (within mutter's rounding of the hint).
         session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
         session.letTheCompositorUnlock()
         session.press(Keysym.l, expecting: "lock: locked")
-        let lockBegan = probe.pointerPosition
+        var lockBegan = probe.pointerPosition
+        for _ in 0..<5 { desktop.moveRelative(dx: -15, dy: 10) }
+        #expect(LockgameLaunch.waitUntil { probe.pointerPosition != lockBegan }, "the hidden pointer moved")
+        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        session.letTheCompositorUnlock()
+        desktop.moveRelative(dx: 1, dy: 0)
+        let afterL = probe.pointerPosition
+        #expect(abs(afterL.x - (lockBegan.x + 1)) <= 1 && abs(afterL.y - lockBegan.y) <= 1,
+                "after L the compositor's cursor is back at \(lockBegan) (one count later: \(afterL))")
+
+        session.press(Keysym.l, expecting: "lock: locked")
+        lockBegan = probe.pointerPosition
         for _ in 0..<5 { desktop.moveRelative(dx: -15, dy: 10) }
         #expect(LockgameLaunch.waitUntil { probe.pointerPosition != lockBegan }, "the hidden pointer moved")
         probe.press(Keysym.q)
