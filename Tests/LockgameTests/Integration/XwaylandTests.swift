@@ -237,6 +237,18 @@ extension XwaylandTests {
         probe.activate(gameWindow)
         session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
         try session.expectYaw(yaw, "no jump after the focus returns from an X window")
+
+        // The compositor's Alt+Tab: one release, one re-lock, no jump.
+        seen = game.lines.count
+        desktop.pressAltTab()
+        #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "Alt+Tab releases: \(game.lines.suffix(3))")
+        #expect(!probe.pointerIsGrabbed)
+        desktop.pressAltTab()
+        session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
+        try session.expectYaw(yaw, "no jump after Alt+Tab back")
+        let runs = game.lines.dropFirst(seen).filter { $0.hasPrefix("lock: ") }.map { $0 == "lock: locked" }
+        #expect(runs.reduce(into: [Bool]()) { if $0.last != $1 { $0.append($1) } } == [false, true],
+                "one unlocked run and one locked run: \(game.lines.dropFirst(seen).filter { $0.hasPrefix("lock: ") })")
         probe.closeOtherWindow()
 
         // mutter 43 crashes when the test's Wayland window connects, so the Wayland-window
