@@ -168,6 +168,32 @@ extension XwaylandTests {
         try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (one move)")
     }
 
+    /// Started with the cursor where the window appears, the lock engages at once (mutter
+    /// reports motion when the window maps) or at the first count of motion (KWin reports none:
+    /// until the pointer moves, the game cannot tell the compositor's cursor is there), and it
+    /// is the compositor's lock: motion is exact and the cursor stays.
+    @Test(arguments: GnomeKDEFixture.Compositor.allCases)
+    func startedWithTheCursorInsideTheLockEngagesByTheFirstMotion(_ compositor: GnomeKDEFixture.Compositor) throws {
+        let desktop = try GnomeKDEFixture(compositor)
+        defer { desktop.stop() }
+        desktop.moveTo(x: 640, y: 360)
+        let game = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
+                                    environment: desktop.xEnvironment)
+        defer { game.stop() }
+        let session = XwaylandSession(game: game, probe: desktop.probe, compositorLog: { [] })
+        if game.waitForLine(timeout: .seconds(8), where: { $0 == "lock: locked" }) == nil {
+            #expect(game.lines.last { $0.hasPrefix("lock: ") } == "lock: unlocked (pointer outside the window)", "\(game.lines)")
+            desktop.moveRelative(dx: 1, dy: 0)
+        }
+        #expect(session.waitForLine("lock: locked", after: 0), "\(compositor): locked by the first motion: \(game.lines)")
+        #expect(desktop.probe.pointerIsGrabbed)
+        let yaw = try #require(session.yaw())
+        for _ in 0..<10 { desktop.moveRelative(dx: -100, dy: 0) }
+        try session.expectYaw(yaw - 100, "\(compositor): the compositor's lock holds: 1000 counts towards the edge all arrive")
+        desktop.probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+    }
+
     /// mutter and KWin lock an X grab only if their pointer is on the window when the grab
     /// starts. Started with the cursor outside, the game claims no lock, holds no grab and
     /// turns on no motion: the state says why.
