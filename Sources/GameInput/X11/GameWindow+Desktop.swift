@@ -19,6 +19,22 @@ extension GameWindow {
         var isViewable: Bool { isMapped && !isSetAsideByWindowManager && !isHidden }
     }
 
+    /// Whether the pointer is over the window, as an Xwayland client can know it. Xwayland's
+    /// own pointer position goes stale while the compositor's cursor is over other clients'
+    /// windows (it starts at the screen's centre), and a window mapped under that stale
+    /// position gets an enter the compositor never made. Xwayland forwards pointer events only
+    /// while the compositor's cursor is over one of its windows, so the pointer is taken to be
+    /// over ours once the crossings say it is in the window and a pointer event (raw motion
+    /// from the seat, or motion in the window) has come since the pointer last left.
+    struct PointerWhereabouts: Equatable {
+        /// The last crossing (not one made by a grab) was an enter, or motion came in the window.
+        var inWindow = false
+        /// Pointer motion has been reported since the pointer last left the window.
+        var pointerMoved = false
+
+        var isOverWindow: Bool { inWindow && pointerMoved }
+    }
+
     /// Raises the window and gives it the keyboard focus, as SDL's `SDL_RaiseWindow` and GLFW's
     /// `glfwFocusWindow` do.
     ///

@@ -76,6 +76,7 @@ extension GameWindow {
         defer { XFreeEventData(connection.display, &cookie) }
         switch cookie.evtype {
         case XI_RawMotion:
+            if !pointerWhereabouts.pointerMoved { pointerWhereabouts.pointerMoved = true }
             guard pointerLock.isLocked, cookie.serial >= staleBeforeSerial else { return }
             let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
             guard let motion = decoder.motion(from: raw, receivedAt: batchReceivedAt) else { return }
@@ -97,21 +98,17 @@ extension GameWindow {
         case XI_Motion:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
-            // Motion reported in the window is the proof that the pointer is over it (see below).
-            if !pointerLock.currentFacts.pointerIsOverWindow { pointerLock.setPointerOverWindow(true) }
+            if !pointerWhereabouts.isOverWindow { pointerWhereabouts = PointerWhereabouts(inWindow: true, pointerMoved: true) }
             // While locked the hidden pointer's position means nothing; relative motion says it all.
             translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
         case XI_Enter, XI_Leave:
             let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             guard crossing.event == windowID else { return }
             let entered = cookie.evtype == XI_Enter
-            // Whether the pointer is over the window, for Xwayland, where the lock needs it:
-            // a leave (not one made by a grab) says it went; only motion in the window says it
-            // came. An enter alone does not: Xwayland's own pointer position is stale while the
-            // compositor's cursor is over other clients' windows (it starts at the screen's
-            // centre), and a window mapped there gets an enter the compositor never made.
-            if !entered && (crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed) {
-                pointerLock.setPointerOverWindow(false)
+            // Crossings made by grabs (ours included) do not move the pointer.
+            if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
+                pointerWhereabouts = entered ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved)
+                                             : PointerWhereabouts()
             }
             guard crossing.mode == XINotifyNormal else { return }
             handle(translator.crossing(crossing, entered: entered))

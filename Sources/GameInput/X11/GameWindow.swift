@@ -63,6 +63,14 @@ public final class GameWindow {
     /// lock transition and is discarded.
     var staleBeforeSerial: UInt = 0
     var heldButtons: UInt32 = 0
+    /// Whether the pointer is over the window, for Xwayland, where the lock needs it.
+    var pointerWhereabouts = PointerWhereabouts() {
+        didSet {
+            if pointerWhereabouts.isOverWindow != oldValue.isOverWindow {
+                pointerLock.setPointerOverWindow(pointerWhereabouts.isOverWindow)
+            }
+        }
+    }
     /// Keys held, by key code, to flag core auto-repeat presses (XI2 flags them itself).
     var heldCoreKeys = [Bool](repeating: false, count: 256)
     var isClosed = false

@@ -85,8 +85,10 @@ import XServerTestSupport
         XSync(probe.display, 0)
         harness.pump(for: .milliseconds(150))
         #expect(harness.motions.isEmpty)
-        // Motion injected before re-locking is stale and must not arrive after it.
+        // Motion injected before re-locking is stale and must not arrive after it. (The sync
+        // makes "before" true at the server: the probe's requests are processed before ours.)
         for _ in 0..<20 { probe.moveRelative(dx: 7, dy: 0) }
+        XSync(probe.display, 0)
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         probe.moveRelative(dx: 2, dy: 3)

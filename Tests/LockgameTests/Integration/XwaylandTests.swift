@@ -148,8 +148,19 @@ extension XwaylandTests {
         defer { wayland.stop() }
         #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "the Wayland window takes the focus: \(session.game.lines.suffix(3))")
         #expect(!probe.pointerIsGrabbed)
-        desktop.moveTo(x: 180, y: 360)
-        for _ in 0..<60 where !heard() { desktop.moveRelative(dx: 20, dy: 0) }
+        // The compositor placed the new window where it likes: the cursor sweeps rows of the
+        // screen in steps of 20 until the window reports it (foot turns mouse reporting on
+        // only once its shell runs, so the sweep goes on for up to 10 s).
+        let sweep = ContinuousClock.now + .seconds(10)
+        sweeping: while ContinuousClock.now < sweep {
+            for row in [360, 200, 520, 100, 640] {
+                desktop.moveTo(x: 20, y: row)
+                for _ in 0..<62 {
+                    if heard() { break sweeping }
+                    desktop.moveRelative(dx: 20, dy: 0)
+                }
+            }
+        }
         #expect(heard(), "the cursor is on the Wayland window: it receives the pointer")
         seen = session.game.lines.count
         probe.activate(gameWindow)
