@@ -55,7 +55,7 @@ import XServerTestSupport
         #expect(!startIsOverTheGame, "\(manager) placed the game at \(shown), over the start point \(start)")
         desktop.checkReleaseByThePreference(restoresTo: nil, context: "over the other window")
         desktop.relock(with: desktop.probe.pointerPosition)
-        desktop.switchAwayAndBack("over the other window", byKeys: true)
+        desktop.switchAwayAndBack("over the other window", byKeys: false)
     }
 
     @Test func withoutAWindowManagerTheGameTakesTheFocusAndLocks() throws {
