@@ -127,10 +127,10 @@ import XServerTestSupport
 }
 
 extension XwaylandTests {
-    /// The game under GNOME's or KDE's compositor, started with the cursor parked outside its
-    /// window, in the top-left corner.
-    static func startOutside(_ desktop: GnomeKDEFixture) throws -> (ChildProcess, XwaylandSession) {
-        desktop.moveTo(x: 2, y: 2)
+    /// The game under GNOME's or KDE's compositor, started with the cursor at `start`: by
+    /// default parked outside its window, in the top-left corner.
+    static func start(_ desktop: GnomeKDEFixture, cursorAt start: (x: Int, y: Int) = (2, 2)) throws -> (ChildProcess, XwaylandSession) {
+        desktop.moveTo(x: start.x, y: start.y)
         let game = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
                                     environment: desktop.xEnvironment)
         return (game, XwaylandSession(game: game, probe: desktop.probe, compositorLog: { [] }))
@@ -187,11 +187,8 @@ extension XwaylandTests {
     func startedWithTheCursorInsideTheLockEngagesByTheFirstMotion(_ compositor: GnomeKDEFixture.Compositor) throws {
         let desktop = try GnomeKDEFixture(compositor)
         defer { desktop.stop() }
-        desktop.moveTo(x: 640, y: 360)
-        let game = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
-                                    environment: desktop.xEnvironment)
+        let (game, session) = try Self.start(desktop, cursorAt: (640, 360))
         defer { game.stop() }
-        let session = XwaylandSession(game: game, probe: desktop.probe, compositorLog: { [] })
         if game.waitForLine(timeout: .seconds(8), where: { $0 == "lock: locked" }) == nil {
             #expect(game.lines.last { $0.hasPrefix("lock: ") } == "lock: unlocked (pointer outside the window)", "\(game.lines)")
             desktop.moveRelative(dx: 1, dy: 0)
@@ -212,7 +209,7 @@ extension XwaylandTests {
     func startedWithTheCursorOutsideTheGameSaysWhyAndHoldsNothing(_ compositor: GnomeKDEFixture.Compositor) throws {
         let desktop = try GnomeKDEFixture(compositor)
         defer { desktop.stop() }
-        let (game, session) = try Self.startOutside(desktop)
+        let (game, session) = try Self.start(desktop)
         defer { game.stop() }
         #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: unlocked (pointer outside the window)" } != nil,
                 "\(compositor): the game says why it is not locked: \(game.lines)")
@@ -228,15 +225,16 @@ extension XwaylandTests {
 
     /// Moved in, the lock engages on entering, without a jump, and is the compositor's (motion
     /// far past the window's edge all arrives); L, the alert, a re-lock from outside (walked in
-    /// across the edge) and the focus going to another X window and back. The first entry is
-    /// one move onto the window's centre: mutter 43 does not hold a first lock taken while the
-    /// cursor walks in across the edge (see the Xwayland notes in the README).
+    /// across the edge), the focus going to another X window and to native Wayland windows
+    /// and back, the compositor's Alt+Tab, and where the cursor goes after L and Q. The first
+    /// entry is one move onto the window's centre: mutter 43 does not hold a first lock taken
+    /// while the cursor walks in across the edge (see the Xwayland notes in the README).
     @Test(arguments: GnomeKDEFixture.Compositor.allCases)
     func movedInTheLockEngagesAndHolds(_ compositor: GnomeKDEFixture.Compositor) throws {
         let desktop = try GnomeKDEFixture(compositor)
         defer { desktop.stop() }
         let probe = desktop.probe
-        let (game, session) = try Self.startOutside(desktop)
+        let (game, session) = try Self.start(desktop)
         defer { game.stop() }
         #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: unlocked (pointer outside the window)" } != nil, "\(game.lines)")
         let gameWindow = try #require(probe.findWindow(titled: "lockgame"))
