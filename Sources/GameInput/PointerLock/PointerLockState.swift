@@ -52,7 +52,8 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
     /// Full-screen is required (``PointerLockController/requiresFullScreen``) and the window is not.
     case notFullScreen
     /// Under Xwayland the pointer is not over the window: the compositor locks the pointer to
-    /// an X window only when its pointer is there, so the lock engages when the pointer enters.
+    /// an X window only when its pointer is there, so the lock engages once the pointer is seen
+    /// over the window (an enter, and pointer motion since it last left).
     case pointerOutsideWindow
     /// A mouse button is held; the lock engages when every button is released.
     case buttonsHeld
