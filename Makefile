@@ -7,7 +7,7 @@
 SWIFT ?= swift
 ARGS ?=
 
-BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev \
+BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
 WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon

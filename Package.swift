@@ -25,6 +25,7 @@ let package = Package(
                 .apt(["libxfixes-dev"]),
                 .apt(["libxtst-dev"]),
                 .apt(["libxext-dev"]),
+                .apt(["libxss-dev"]),
             ]
         ),
         // libpng's simplified API (png_image_*), for textures and screenshots.

@@ -1,4 +1,4 @@
-// The C edge of GameInput: Xlib, XInput 2, XFixes, XTest (used by the tests to inject input)
+// The C edge of GameInput: Xlib, XInput 2, XFixes, MIT-SCREEN-SAVER, XTest (used by the tests to inject input)
 // and MIT-SHM (used by the demo to present frames).
 //
 // Swift cannot import function-like macros, so the few we need are wrapped below as
@@ -15,6 +15,7 @@
 #include <X11/extensions/Xfixes.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/scrnsaver.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 

@@ -8,6 +8,8 @@ public final class XProbe {
     public let display: OpaquePointer
     public let root: UInt
     public private(set) var otherWindow: UInt = 0
+    /// The override-redirect window of ``actAsScreenLocker(patience:)``, while it is up.
+    var lockerWindow: UInt = 0
 
     public struct CannotConnect: Error, CustomStringConvertible {
         let displayName: String

@@ -51,7 +51,10 @@ public struct PointerLockArbiter: Hashable, Sendable {
     public var blockingReason: UnlockedReason? {
         if facts.alertPresented { return .alertPresented }
         if !facts.prefersPointerLocked { return .preferenceOff }
+        if facts.mainLoopStalled { return .suspended(.mainLoopStalled) }
         if let suspension = facts.suspension { return .suspended(suspension) }
+        if facts.screenSaverActive { return .screenSaverActive }
+        if facts.keyboardGrabbedElsewhere { return .keyboardGrabbedElsewhere }
         if !facts.isViewable { return .notViewable }
         if !facts.hasFocus { return .unfocused }
         if facts.requiresFullScreen && !facts.isFullScreen { return .notFullScreen }
@@ -87,6 +90,12 @@ public struct PointerLockArbiter: Hashable, Sendable {
         lastRefusal = nil
         retryDeadline = nil
         consecutiveRefusals = 0
+    }
+
+    /// Reports that the platform lost the grab without a `release` (a watchdog or a guardian
+    /// freed the pointer): nothing is left to release.
+    public mutating func grabLost() {
+        holdsGrab = false
     }
 
     /// Reports that the `acquire` just issued was refused; schedules a retry with back-off.
@@ -130,7 +139,8 @@ public struct PointerLockArbiter: Hashable, Sendable {
     private static func isTheGamesOwnDecision(_ reason: UnlockedReason) -> Bool {
         switch reason {
         case .alertPresented, .preferenceOff: true
-        case .suspended, .notViewable, .unfocused, .notFullScreen, .pointerOutsideWindow, .buttonsHeld, .grabRefused: false
+        case .suspended, .screenSaverActive, .keyboardGrabbedElsewhere, .notViewable, .unfocused, .notFullScreen,
+             .pointerOutsideWindow, .buttonsHeld, .grabRefused: false
         }
     }
 }
@@ -143,6 +153,14 @@ public struct PointerLockFacts: Hashable, Sendable {
     public var alertPresented = false
     /// Locking switched off by the environment or a safety valve.
     public var suspension: LockSuspension?
+    /// Whether the main loop stopped handling events while locked and the pointer was freed
+    /// for it; stays true until the loop has handled what queued up meanwhile.
+    public var mainLoopStalled = false
+    /// Whether the screen saver (or a locker using it) is active.
+    public var screenSaverActive = false
+    /// Whether another client has held a grab of the keyboard for longer than a hotkey's tap
+    /// (a screen locker, a system overlay, a window manager's switcher).
+    public var keyboardGrabbedElsewhere = false
     /// Whether the window is mapped and viewable.
     public var isViewable = false
     /// Whether the window has keyboard focus (grab-caused focus events do not count).

@@ -96,14 +96,22 @@ public final class PointerLockController {
     func setPointerOverWindow(_ over: Bool) { facts.pointerIsOverWindow = over; evaluate() }
     func setRequiresPointerOverWindow(_ required: Bool) { facts.requiresPointerOverWindow = required; evaluate() }
     func setSuspension(_ suspension: LockSuspension?) { facts.suspension = suspension; evaluate() }
-
-    /// The stall watchdog released the grab while the loop was stuck. Reports it (observers
-    /// hear `suspended(mainLoopStalled)`), then takes the lock again if it is still wanted.
-    func recoverFromStall() {
-        let previous = facts.suspension
-        facts.suspension = .mainLoopStalled
+    func setScreenSaverActive(_ active: Bool) { facts.screenSaverActive = active; evaluate() }
+    func setKeyboardGrabbedElsewhere(_ grabbed: Bool) {
+        guard grabbed != facts.keyboardGrabbedElsewhere else { return }
+        facts.keyboardGrabbedElsewhere = grabbed
         evaluate()
-        facts.suspension = previous
+    }
+
+    /// Whether the stall watchdog freed the pointer while the loop was stuck. Set, it reports
+    /// `suspended(mainLoopStalled)` and takes no lock; the window clears it once the loop has
+    /// handled what queued up meanwhile, so the next decision rests on current facts.
+    func setMainLoopStalled(_ stalled: Bool) {
+        if stalled {
+            // The watchdog's ungrab already happened: the arbiter must not release again.
+            arbiter.grabLost()
+        }
+        facts.mainLoopStalled = stalled
         evaluate()
     }
 

@@ -45,6 +45,12 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
     case preferenceOff
     /// Locking is suspended by the environment or a safety valve; the text says which.
     case suspended(LockSuspension)
+    /// The screen saver is active (blanked, or a screen locker that uses it is showing).
+    case screenSaverActive
+    /// Another client grabbed the keyboard (a screen locker, a system overlay, a window
+    /// manager's switcher) and has held it longer than a hotkey's tap: the system outranks the
+    /// game, so the pointer is free until that grab ends.
+    case keyboardGrabbedElsewhere
     /// The window is not mapped and viewable (for example minimised or not yet shown).
     case notViewable
     /// The window does not have keyboard focus (the user switched to another window).
@@ -65,6 +71,8 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
         case .alertPresented: "alert presented"
         case .preferenceOff: "preference off"
         case .suspended(let suspension): "suspended: \(suspension)"
+        case .screenSaverActive: "screen saver active"
+        case .keyboardGrabbedElsewhere: "keyboard grabbed by another client"
         case .notViewable: "not viewable"
         case .unfocused: "unfocused"
         case .notFullScreen: "not full-screen"

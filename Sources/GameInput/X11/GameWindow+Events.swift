@@ -45,28 +45,48 @@ extension GameWindow {
             handleCoreButton(event.xbutton, to: handle)
         case SelectionRequest, SelectionClear, SelectionNotify:
             _ = clipboard.handle(&event)
+        case let type where screenSaver?.isNotify(type) == true:
+            if let active = screenSaver?.activity(of: &event) { pointerLock.setScreenSaverActive(active) }
         default:
             otherEventHandler?(&event)
         }
     }
 
-    /// Focus changes caused by grabs (`NotifyGrab`, `NotifyUngrab`: a window manager's alt-tab
-    /// grabbing the keyboard, or our own pointer grab) are not focus changes and are ignored,
-    /// as are inferior details. Only a real `FocusOut` releases the lock, and only a real
-    /// `FocusIn` brings it back.
+    /// Focus changes made by keyboard grabs (`NotifyGrab`, `NotifyUngrab`) keep the focus
+    /// where it is but say that another client holds the keyboard: a screen locker, a system
+    /// overlay, a window manager's switcher, a global hotkey. Such a grab frees the pointer
+    /// once it outlasts ``ForeignKeyboardGrab/grace`` and the lock returns when it ends.
+    /// A `FocusIn` while grabbed (the focus comes back during a switcher's grab) also means
+    /// the keyboard is held elsewhere. Only a real `FocusOut` is a focus loss; inferior
+    /// details are ignored.
     ///
     /// `NotifyPointer` details mean the focus is the pointer root and the pointer is in the
     /// window: keys come to us because of where the pointer is. That is the focus on a server
     /// without a window manager; under one it is a passing state and is ignored.
     private func handleFocus(_ focus: XFocusChangeEvent) {
-        guard focus.window == windowID,
-              focus.mode == NotifyNormal || focus.mode == NotifyWhileGrabbed,
-              focus.detail != NotifyPointer || !windowManagerRuns, focus.detail != NotifyInferior else { return }
-        if focus.type == FocusOut {
+        guard focus.window == windowID, focus.detail != NotifyPointer || !windowManagerRuns,
+              focus.detail != NotifyInferior else { return }
+        let now = ContinuousClock.now
+        switch (focus.type, focus.mode) {
+        case (FocusOut, NotifyGrab):
+            foreignKeyboardGrab.began(at: now)
+        case (FocusIn, NotifyUngrab):
+            foreignKeyboardGrab.ended()
+        case (FocusIn, NotifyWhileGrabbed):
+            foreignKeyboardGrab.began(at: now)
+            pointerLock.setFocused(true)
+        case (FocusIn, NotifyNormal):
+            foreignKeyboardGrab.ended()
+            pointerLock.setFocused(true)
+        case (FocusOut, NotifyNormal), (FocusOut, NotifyWhileGrabbed):
+            foreignKeyboardGrab.ended()
             heldButtons = 0
             pointerLock.setButtonsHeld(false)
+            pointerLock.setFocused(false)
+        default:
+            return
         }
-        pointerLock.setFocused(focus.type == FocusIn)
+        pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: now))
     }
 
     private func dispatchGeneric(_ event: inout XEvent, to handle: (InputEvent) -> Void) {

@@ -71,6 +71,10 @@ public final class GameWindow {
             }
         }
     }
+    /// Another client's keyboard grab, seen through our focus events.
+    var foreignKeyboardGrab = ForeignKeyboardGrab()
+    /// The MIT-SCREEN-SAVER extension's events, when the server has it.
+    let screenSaver: X11ScreenSaver?
     /// Keys held, by key code, to flag core auto-repeat presses (XI2 flags them itself).
     var heldCoreKeys = [Bool](repeating: false, count: 256)
     var isClosed = false
@@ -168,12 +172,14 @@ public final class GameWindow {
             pointerLock = PointerLockController(platform: nil)
         }
         XSelectInput(display, windowID, coreMask)
+        screenSaver = X11ScreenSaver(connection: connection)
         grab?.onTransition = { [weak self] serial in
             self?.staleBeforeSerial = serial
             self?.decoder.resetBaselines()
         }
         pointerLock.setSuspension(LockSuspension.fromEnvironment())
         pointerLock.setRequiresPointerOverWindow(connection.isXwayland)
+        if let screenSaver { pointerLock.setScreenSaverActive(screenSaver.isActive) }
         connection.flush()
     }
 
@@ -212,32 +218,45 @@ public final class GameWindow {
         clipboard.requestText(time: lastEventTime, completion: completion)
     }
 
-    /// Sleeps until input is queued, a lock retry is due, or `deadline` passes (never, when nil).
+    /// Sleeps until input is queued, a lock retry or another client's keyboard grab is due,
+    /// a termination signal arrives (once ``TerminationSignals/install()`` ran), or
+    /// `deadline` passes (never, when nil).
     public func waitForEvents(until deadline: ContinuousClock.Instant?) {
-        guard !isClosed, pendingEvents() == 0 else { return }
+        guard !isClosed, TerminationSignals.pending == nil, pendingEvents() == 0 else { return }
         var wake = deadline
-        if let retry = pointerLock.retryDeadline, wake.map({ retry < $0 }) ?? true { wake = retry }
+        for due in [pointerLock.retryDeadline, foreignKeyboardGrab.deadline] {
+            if let due, wake.map({ due < $0 }) ?? true { wake = due }
+        }
         var timeout: Int32 = -1
         if let wake {
             let remaining = ContinuousClock.now.duration(to: wake)
             let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
             timeout = Int32(clamping: max(0, milliseconds + (remaining > .zero ? 1 : 0)))
         }
-        var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let wakeDescriptor = TerminationSignals.wakeDescriptor
+        var descriptors = (pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
         watchdog?.beginWait()
-        _ = poll(&descriptor, 1, timeout)
+        _ = withUnsafeMutablePointer(to: &descriptors) { pair in
+            pair.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, wakeDescriptor >= 0 ? 2 : 1, timeout) }
+        }
         watchdog?.checkIn()
     }
 
     /// Handles every event queued on the connection, calling `handle` for each one the game
     /// should see, and retries a refused grab when due.
+    ///
+    /// After a stall (the watchdog freed the pointer) the lock reads
+    /// `suspended(mainLoopStalled)` for this call: what queued up meanwhile (a focus change,
+    /// an unmap) is handled first, and the lock is decided again at the next call, on facts
+    /// that are current.
     public func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
         watchdog?.checkIn()
-        if watchdog?.takeFired() == true {
-            pointerLock.recoverFromStall()
+        let stalled = watchdog?.takeFired() == true
+        if stalled {
+            pointerLock.setMainLoopStalled(true)
         }
-        pointerLock.retryIfDue()
         let display = connection.display
         var event = XEvent()
         while pendingEvents() > 0 {
@@ -245,6 +264,10 @@ public final class GameWindow {
             knownQueueLength -= 1
             dispatch(&event, to: handle)
         }
+        if !stalled && pointerLock.currentFacts.mainLoopStalled {
+            pointerLock.setMainLoopStalled(false)
+        }
+        pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: .now))
         pointerLock.retryIfDue()
         connection.flush()
     }

@@ -112,7 +112,7 @@ final class GameSession {
         pointerLocked = state.isLocked
         if let reason = state.reason {
             if unlockedSpell == nil && hasBeenLocked { unlockedSpell = (reason, now) }
-            if reason == .unfocused { releaseHeldKeys() }
+            if reason == .unfocused || reason == .keyboardGrabbedElsewhere { releaseHeldKeys() }
             return
         }
         let unseen = unlockedSpell.map { $0.cause == .notViewable && now - $0.since < Self.unseenRemapLimit } ?? false

@@ -1,0 +1,68 @@
+import CXlib
+import Foundation
+
+/// The probe acting as the system: a screen locker, a global hotkey, the screen saver.
+extension XProbe {
+    /// Does what a screen locker (slock, i3lock, xsecurelock) does: maps an override-redirect
+    /// window over the screen, grabs the keyboard, then retries `XGrabPointer` (confined to
+    /// the root window) every 10 ms for up to `patience`. Returns how long the pointer took
+    /// from the keyboard grab, or nil if it never came. Both grabs stay held until
+    /// ``stopActingAsScreenLocker()``.
+    public func actAsScreenLocker(patience: Duration = .seconds(1)) -> Duration? {
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.background_pixel = 0
+        let width = UInt32(XDisplayWidth(display, XDefaultScreen(display)))
+        let height = UInt32(XDisplayHeight(display, XDefaultScreen(display)))
+        lockerWindow = XCreateWindow(display, root, 0, 0, width, height, 0, Int32(CopyFromParent), UInt32(InputOutput), nil,
+                                     UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+        XMapRaised(display, lockerWindow)
+        XSync(display, 0)
+        let keyboardDeadline = ContinuousClock.now + .seconds(1)
+        while XGrabKeyboard(display, lockerWindow, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) != GrabSuccess {
+            guard ContinuousClock.now < keyboardDeadline else { return nil }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        XSync(display, 0)
+        let grabbedKeyboard = ContinuousClock.now
+        while ContinuousClock.now - grabbedKeyboard < patience {
+            let status = XGrabPointer(display, lockerWindow, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+                                      root, 0, UInt(CurrentTime))
+            XSync(display, 0)
+            if status == GrabSuccess { return ContinuousClock.now - grabbedKeyboard }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return nil
+    }
+
+    /// The locker lets go: ungrabs both devices and removes its window.
+    public func stopActingAsScreenLocker() {
+        XUngrabPointer(display, UInt(CurrentTime))
+        XUngrabKeyboard(display, UInt(CurrentTime))
+        if lockerWindow != 0 { XDestroyWindow(display, lockerWindow) }
+        lockerWindow = 0
+        XSync(display, 0)
+    }
+
+    /// Registers a global hotkey on `keysym` (a passive `XGrabKey` on the root window, any
+    /// modifiers), as a desktop's volume or launcher keys are.
+    public func registerHotkey(_ keysym: UInt32) {
+        let code = Int32(XKeysymToKeycode(display, KeySym(keysym)))
+        XGrabKey(display, code, UInt32(AnyModifier), root, 1, GrabModeAsync, GrabModeAsync)
+        XSync(display, 0)
+    }
+
+    /// Removes the hotkey set by ``registerHotkey(_:)``.
+    public func unregisterHotkey(_ keysym: UInt32) {
+        let code = Int32(XKeysymToKeycode(display, KeySym(keysym)))
+        XUngrabKey(display, code, UInt32(AnyModifier), root)
+        XSync(display, 0)
+    }
+
+    /// Turns the screen saver on (`XForceScreenSaver(ScreenSaverActive)`, what `xset s
+    /// activate` does) or off again (`ScreenSaverReset`).
+    public func forceScreenSaver(on: Bool) {
+        XForceScreenSaver(display, on ? ScreenSaverActive : ScreenSaverReset)
+        XSync(display, 0)
+    }
+}
