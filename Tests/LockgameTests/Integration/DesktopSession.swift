@@ -192,7 +192,7 @@ final class DesktopSession {
         #expect(LockgameLaunch.waitUntil { self.probe.pointerPosition != start }, "\(manager): the hidden pointer moved")
         probe.closeThroughWindowManager(gameWindow)
         #expect(game?.waitForExit(timeout: .seconds(5)) == 0, "\(manager): closing exits with 0: \(lines.suffix(4))")
-        #expect(probe.pointerPosition == start, "\(manager): quitting put the pointer back at \(start), not \(probe.pointerPosition)")
+        #expect(probe.pointerPosition == start, "\(manager): quitting put the pointer back at \(start), not \(probe.pointerPosition): \(lines.suffix(8))")
         #expect(!probe.pointerIsGrabbed, "\(manager): no grab after the game closed")
     }
 
