@@ -51,7 +51,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     public var blockingReason: UnlockedReason? {
         if facts.alertPresented { return .alertPresented }
         if !facts.prefersPointerLocked { return .preferenceOff }
-        if facts.mainLoopStalled { return .suspended(.mainLoopStalled) }
+        if let interruption = facts.interruption { return .suspended(interruption) }
         if let suspension = facts.suspension { return .suspended(suspension) }
         if facts.screenSaverActive { return .screenSaverActive }
         if facts.keyboardGrabbedElsewhere { return .keyboardGrabbedElsewhere }
@@ -92,8 +92,8 @@ public struct PointerLockArbiter: Hashable, Sendable {
         consecutiveRefusals = 0
     }
 
-    /// Reports that the platform lost the grab without a `release` (a watchdog or a guardian
-    /// freed the pointer): nothing is left to release.
+    /// Reports that the grab is gone without a `release`: a watchdog or a guardian freed the
+    /// pointer, or the `acquire` just issued was abandoned before grabbing.
     public mutating func grabLost() {
         holdsGrab = false
     }
@@ -153,9 +153,10 @@ public struct PointerLockFacts: Hashable, Sendable {
     public var alertPresented = false
     /// Locking switched off by the environment or a safety valve.
     public var suspension: LockSuspension?
-    /// Whether the main loop stopped handling events while locked and the pointer was freed
-    /// for it; stays true until the loop has handled what queued up meanwhile.
-    public var mainLoopStalled = false
+    /// Why the pointer was freed from outside the event loop while locked, because the game
+    /// could not run (a stalled loop, a stopped or traced process); kept until the loop has
+    /// handled what queued up meanwhile.
+    public var interruption: LockSuspension?
     /// Whether the screen saver (or a locker using it) is active.
     public var screenSaverActive = false
     /// Whether another client has held a grab of the keyboard for longer than a hotkey's tap

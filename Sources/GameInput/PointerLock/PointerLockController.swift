@@ -103,15 +103,16 @@ public final class PointerLockController {
         evaluate()
     }
 
-    /// Whether the stall watchdog freed the pointer while the loop was stuck. Set, it reports
-    /// `suspended(mainLoopStalled)` and takes no lock; the window clears it once the loop has
-    /// handled what queued up meanwhile, so the next decision rests on current facts.
-    func setMainLoopStalled(_ stalled: Bool) {
-        if stalled {
-            // The watchdog's ungrab already happened: the arbiter must not release again.
+    /// Why the pointer was freed from outside the loop (the stall watchdog, the lock
+    /// guardian) while the game could not run. Set, it is reported as `suspended(…)` and no
+    /// lock is taken; the window clears it once the loop has handled what queued up
+    /// meanwhile, so the next decision rests on current facts.
+    func setInterruption(_ interruption: LockSuspension?) {
+        if interruption != nil {
+            // The grab is already gone: the arbiter must not release it again.
             arbiter.grabLost()
         }
-        facts.mainLoopStalled = stalled
+        facts.interruption = interruption
         evaluate()
     }
 
@@ -149,7 +150,12 @@ public final class PointerLockController {
     private func perform(_ command: PointerLockArbiter.Command, on platform: any PointerLockPlatform, now: ContinuousClock.Instant) {
         switch command {
         case .acquire:
-            if let refusal = platform.acquireLock() {
+            if let suspension = platform.suspensionBeforeGrab() {
+                // Checked at each attempt: a debugger attached since the last one.
+                arbiter.grabLost()
+                facts.suspension = suspension
+                needsAnotherEvaluation = true
+            } else if let refusal = platform.acquireLock() {
                 arbiter.grabRefused(refusal, at: now)
             } else {
                 arbiter.grabSucceeded()

@@ -91,12 +91,19 @@ public enum LockSuspension: Hashable, Sendable, CustomStringConvertible {
     case disabledByEnvironment
     /// A debugger is attached (a grabbed pointer would make it unusable).
     case debuggerAttached
+    /// The process was stopped (SIGSTOP, Ctrl+Z in a terminal) while locked, so the lock
+    /// guardian freed the pointer.
+    case processStopped
+    /// The lock guardian process exited while the pointer was locked; its end freed the grab.
+    case guardianExited
 
     public var description: String {
         switch self {
         case .mainLoopStalled: "main loop stalled"
         case .disabledByEnvironment: "disabled by GAMEINPUT_NO_GRAB"
         case .debuggerAttached: "debugger attached"
+        case .processStopped: "process stopped"
+        case .guardianExited: "lock guardian exited"
         }
     }
 }

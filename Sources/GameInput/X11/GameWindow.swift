@@ -110,6 +110,7 @@ public final class GameWindow {
     public static let defaultStallTimeout: Duration = .seconds(1)
 
     private var watchdog: StallWatchdog?
+    private var nextDebuggerCheck = ContinuousClock.now
 
     /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown.
     ///
@@ -246,16 +247,16 @@ public final class GameWindow {
     /// Handles every event queued on the connection, calling `handle` for each one the game
     /// should see, and retries a refused grab when due.
     ///
-    /// After a stall (the watchdog freed the pointer) the lock reads
-    /// `suspended(mainLoopStalled)` for this call: what queued up meanwhile (a focus change,
-    /// an unmap) is handled first, and the lock is decided again at the next call, on facts
-    /// that are current.
+    /// After the pointer was freed while the game could not run (a stall, a stopped or traced
+    /// process), the lock reads `suspended(…)` for this call: what queued up meanwhile (a
+    /// focus change, an unmap) is handled first, and the lock is decided again at the next
+    /// call, on facts that are current.
     public func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
         watchdog?.checkIn()
-        let stalled = watchdog?.takeFired() == true
-        if stalled {
-            pointerLock.setMainLoopStalled(true)
+        let interruption = watchdog?.takeFired() == true ? LockSuspension.mainLoopStalled : nil
+        if let interruption {
+            pointerLock.setInterruption(interruption)
         }
         let display = connection.display
         var event = XEvent()
@@ -264,12 +265,23 @@ public final class GameWindow {
             knownQueueLength -= 1
             dispatch(&event, to: handle)
         }
-        if !stalled && pointerLock.currentFacts.mainLoopStalled {
-            pointerLock.setMainLoopStalled(false)
+        if interruption == nil && pointerLock.currentFacts.interruption != nil {
+            pointerLock.setInterruption(nil)
         }
+        refreshDebuggerSuspension()
         pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: .now))
         pointerLock.retryIfDue()
         connection.flush()
+    }
+
+    /// While a debugger keeps the lock suspended, looks again four times a second whether it
+    /// is still attached, so the lock returns by itself once it detaches.
+    private func refreshDebuggerSuspension() {
+        guard pointerLock.currentFacts.suspension == .debuggerAttached else { return }
+        let now = ContinuousClock.now
+        guard now >= nextDebuggerCheck else { return }
+        nextDebuggerCheck = now + .milliseconds(250)
+        pointerLock.setSuspension(LockSuspension.fromEnvironment())
     }
 
     /// `XPending`, which flushes and reads the socket. Events that appeared since the last look

@@ -32,6 +32,12 @@ final class X11PointerGrab: PointerLockPlatform {
         self.blankCursor = Self.makeBlankCursor(connection: connection, window: window)
     }
 
+    /// An attached debugger forbids the grab (unless `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`): a
+    /// breakpoint would stop the process with the user's pointer grabbed. Read at each attempt.
+    func suspensionBeforeGrab() -> LockSuspension? {
+        LockSuspension.fromEnvironment()
+    }
+
     // Acquire and release mirror each other: grab + hide, then ungrab + show + restore.
 
     /// Grabs the pointer to the window and hides it; returns the server's refusal, if any.

@@ -6,6 +6,9 @@ import Testing
 final class RecordingPlatform: PointerLockPlatform {
     var commands: [String] = []
     var refusal: GrabRefusal?
+    var suspension: LockSuspension?
+
+    func suspensionBeforeGrab() -> LockSuspension? { suspension }
 
     func acquireLock() -> GrabRefusal? {
         commands.append(refusal.map { "acquire refused: \($0)" } ?? "acquire")

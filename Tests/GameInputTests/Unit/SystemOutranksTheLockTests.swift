@@ -14,7 +14,7 @@ import Testing
             switch self {
             case .keyboardGrab: facts.keyboardGrabbedElsewhere = on
             case .screenSaver: facts.screenSaverActive = on
-            case .stall: facts.mainLoopStalled = on
+            case .stall: facts.interruption = on ? .mainLoopStalled : nil
             }
         }
 
@@ -61,7 +61,7 @@ import Testing
         _ = arbiter.update(facts, now: start)
         arbiter.grabSucceeded()
         arbiter.grabLost()
-        facts.mainLoopStalled = true
+        facts.interruption = .mainLoopStalled
         #expect(arbiter.update(facts, now: start) == nil)
         #expect(arbiter.state == .unlocked(.suspended(.mainLoopStalled)))
     }
@@ -80,6 +80,20 @@ import Testing
         #expect(grab.outranksLock(at: start + .seconds(2) + ForeignKeyboardGrab.grace))
     }
 
+    @Test func aDebuggerAttachedSinceTheLastGrabIsCheckedAtTheNextAttempt() {
+        let platform = RecordingPlatform()
+        let controller = PointerLockController(platform: platform)
+        controller.setViewable(true)
+        controller.rootPreferring = Preferring(true)
+        platform.suspension = .debuggerAttached
+        controller.setFocused(true)
+        #expect(controller.pointerLockState == .unlocked(.suspended(.debuggerAttached)))
+        #expect(platform.commands.isEmpty, "no grab under a debugger")
+        platform.suspension = nil
+        controller.setSuspension(nil)  // the window looked again: detached
+        #expect(controller.isLocked)
+    }
+
     @Test func theGraceLeavesALockerMostOfItsRetries() {
         #expect(ForeignKeyboardGrab.grace <= .milliseconds(300))
         #expect(ForeignKeyboardGrab.grace >= .milliseconds(150), "longer than a typed key's press")
@@ -92,10 +106,10 @@ import Testing
         controller.setFocused(true)
         controller.rootPreferring = Preferring(true)
         #expect(controller.isLocked)
-        controller.setMainLoopStalled(true)
+        controller.setInterruption(.mainLoopStalled)
         #expect(controller.pointerLockState == .unlocked(.suspended(.mainLoopStalled)))
         controller.setFocused(false)  // queued while stalled
-        controller.setMainLoopStalled(false)
+        controller.setInterruption(nil)
         #expect(controller.pointerLockState == .unlocked(.unfocused))
         #expect(platform.commands == ["acquire"], "no grab on stale facts, and nothing left to release")
     }
