@@ -1,7 +1,7 @@
 # make run   - install missing system packages, build, run the game on $DISPLAY
 # make test  - install what the tests need, run the tests (they start their own X servers),
 #              the hot-path guard and a lockbench smoke run
-# make soak  - the long safety runs: 100 trials of each way to end or hang a locked game
+# make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
 
 SWIFT ?= swift
@@ -16,7 +16,8 @@ WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # the xdg-shell XML) or run (python3-gi for mutter's D-Bus);
 # xhost lets the tests' root clients into sway's Xwayland.
 WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc x11-xserver-utils kwin-wayland python3-gi
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils
+# gdb attaches to the game in the lock guardian's tests.
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb
 
 .PHONY: run test soak build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
 
@@ -31,7 +32,7 @@ test: test-deps check-hot-paths bench-smoke
 	$(SWIFT) test --no-parallel
 
 soak: test-deps
-	LOCKGAME_TRIALS=100 $(SWIFT) test --no-parallel --filter 'SafetyValveTests|LockSoakTests|DecoderFuzzTests'
+	LOCKGAME_TRIALS=100 $(SWIFT) test --no-parallel --filter 'SafetyValveTests|SystemOutranksTheGameTests|LockGuardianTests|LockSoakTests|DecoderFuzzTests'
 
 # The renderer's hot raster functions in the release game must not call swift_beginAccess,
 # swift_retain/release or swift_isUniquelyReferenced* (objdump of the named functions).

@@ -40,9 +40,17 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .apt(["libfontconfig-dev"])]
         ),
+        // The lock guardian: a C constructor that turns a copy of the game's executable,
+        // started with GAMEINPUT_GUARDIAN set, into the process that frees the pointer when
+        // the game cannot run (see LockGuardian.swift). Linked into every program that uses
+        // GameInput, so it ships with the library.
+        .target(
+            name: "CLockGuardian",
+            linkerSettings: [.linkedLibrary("X11")]
+        ),
         .target(
             name: "GameInput",
-            dependencies: ["CXlib"]
+            dependencies: ["CXlib", "CLockGuardian"]
         ),
         // The demo's engine without X: renderer, scene and assets, camera, text.
         .target(

@@ -123,7 +123,9 @@ extension GameWindow {
             translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
         case XI_Enter, XI_Leave:
             let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
-            guard crossing.event == windowID else { return }
+            // Into or out of a child (the lock guardian's window, mapped while locked): the
+            // pointer stays over the window.
+            guard crossing.event == windowID, crossing.detail != XINotifyInferior else { return }
             let entered = cookie.evtype == XI_Enter
             // Crossings made by grabs (ours included) do not move the pointer.
             if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {

@@ -115,8 +115,9 @@ public final class GameWindow {
     /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown.
     ///
     /// - Parameter stallTimeout: how long the loop may stop calling ``pollEvents(_:)`` (other
-    ///   than sleeping in ``waitForEvents(until:)``) while the pointer is locked before a
-    ///   watchdog thread releases the grab; `nil` turns the watchdog off.
+    ///   than sleeping in ``waitForEvents(until:)``) while the pointer is locked before the
+    ///   lock guardian (or, without one, a watchdog thread) frees the pointer; `nil` turns
+    ///   this off (the guardian still frees it while the process is stopped or traced).
     public init(title: String, width: Int, height: Int, displayName: String? = nil,
                 stallTimeout: Duration? = GameWindow.defaultStallTimeout) throws(GameWindowError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
@@ -156,6 +157,8 @@ public final class GameWindow {
             xinput.loadDevices(into: &decoder, translator: &translator)
             self.xinput = xinput
             let grab = X11PointerGrab(connection: connection, window: windowID)
+            grab.usesGuardian = LockGuardian.isWanted()
+            grab.guardianStallTimeout = stallTimeout
             if let stallTimeout {
                 let watchdog = StallWatchdog(timeout: stallTimeout) { [unowned grab] in grab.emergencyRelease() }
                 grab.watchdog = watchdog
@@ -238,10 +241,12 @@ public final class GameWindow {
         var descriptors = (pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
         watchdog?.beginWait()
+        grab?.guardian?.beginWait()
         _ = withUnsafeMutablePointer(to: &descriptors) { pair in
             pair.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, wakeDescriptor >= 0 ? 2 : 1, timeout) }
         }
         watchdog?.checkIn()
+        grab?.guardian?.checkIn()
     }
 
     /// Handles every event queued on the connection, calling `handle` for each one the game
@@ -254,7 +259,8 @@ public final class GameWindow {
     public func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
         watchdog?.checkIn()
-        let interruption = watchdog?.takeFired() == true ? LockSuspension.mainLoopStalled : nil
+        grab?.guardian?.checkIn()
+        let interruption = watchdog?.takeFired() == true ? LockSuspension.mainLoopStalled : grab?.guardian?.takeInterruption()
         if let interruption {
             pointerLock.setInterruption(interruption)
         }
@@ -300,6 +306,7 @@ public final class GameWindow {
         isClosed = true
         watchdog?.stop()
         pointerLock.releaseForTeardown()
+        grab?.stopGuardian()
         xinput?.deselectRawMotion()
         XDestroyWindow(connection.display, windowID)
         connection.close()

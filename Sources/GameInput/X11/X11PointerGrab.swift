@@ -12,13 +12,26 @@ internal import CXlib
 ///
 /// The keyboard is never grabbed: a keyboard grab would stop the window manager's alt-tab.
 /// `XWarpPointer` produces no raw motion, so unlocking adds no delta.
+///
+/// While the ``LockGuardian`` runs, the grab is confined to its window, so the pointer is
+/// freed even when this process cannot run; without it (it could not start, or
+/// `GAMEINPUT_NO_GUARDIAN=1`, or `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`, which asks to keep the
+/// pointer at breakpoints) the grab is confined to the game's window and the in-process
+/// ``StallWatchdog`` guards against stalls.
 final class X11PointerGrab: PointerLockPlatform {
     private let connection: X11Connection
     private let window: UInt
     private let blankCursor: UInt
     private var restorePosition: (x: Int32, y: Int32)?
-    /// Guards a held grab against a stalled main loop, when enabled.
+    /// Guards a held grab against a stalled main loop when the guardian does not.
     var watchdog: StallWatchdog?
+    /// Whether the grab goes through a ``LockGuardian``, and its heartbeat timeout (nil: it
+    /// watches only for a stopped or traced process).
+    var usesGuardian = false
+    var guardianStallTimeout: Duration?
+    /// The lock guardian, started at the first lock.
+    private(set) var guardian: LockGuardian?
+    private var guardianFailed = false
     /// Called after each successful grab and each ungrab with the serial number of the
     /// request that made the change: events the server generated before it are stale.
     var onTransition: (UInt) -> Void = { _ in }
@@ -44,17 +57,36 @@ final class X11PointerGrab: PointerLockPlatform {
     func acquireLock() -> GrabRefusal? {
         let display = connection.display
         let position = pointerPositionOverWindow()
+        let guarded = armGuardian()
         let serial = XNextRequest(display)
         let status = XGrabPointer(
             display, window, 0, Self.grabEventMask,
-            GrabModeAsync, GrabModeAsync, window, blankCursor, UInt(CurrentTime))
-        guard status == GrabSuccess else { return GrabRefusal(rawValue: status) }
+            GrabModeAsync, GrabModeAsync, guarded ? guardian?.confineWindow ?? window : window, blankCursor, UInt(CurrentTime))
+        guard status == GrabSuccess else {
+            guardian?.disarm()
+            return GrabRefusal(rawValue: status)
+        }
         restorePosition = position
         XDefineCursor(display, window, blankCursor)
         connection.flush()
-        watchdog?.setArmed(true)
+        watchdog?.setArmed(!guarded)
         onTransition(serial)
         return nil
+    }
+
+    /// Starts the guardian at the first lock (again if it went away) and maps its window;
+    /// false when the grab must go without it.
+    private func armGuardian() -> Bool {
+        guard usesGuardian, !guardianFailed else { return false }
+        if guardian?.isGone == true { guardian = nil }
+        if guardian == nil {
+            guardian = LockGuardian(window: window, displayName: connection.name, stallTimeout: guardianStallTimeout)
+            if guardian == nil {
+                guardianFailed = true
+                return false
+            }
+        }
+        return guardian?.arm() == true
     }
 
     /// Ungrabs the pointer and shows the cursor; with `restoringPointer`, puts it back where
@@ -75,6 +107,7 @@ final class X11PointerGrab: PointerLockPlatform {
         // A round trip, once per unlock: when this returns the server has let go, so the
         // state we report next is true for every other client too.
         XSync(display, 0)
+        guardian?.disarm()
         onTransition(serial)
     }
 
@@ -85,6 +118,12 @@ final class X11PointerGrab: PointerLockPlatform {
         XUngrabPointer(display, UInt(CurrentTime))
         XUndefineCursor(display, window)
         XSync(display, 0)
+    }
+
+    /// Ends the guardian (at teardown, after the last release).
+    func stopGuardian() {
+        guardian?.stop()
+        guardian = nil
     }
 
     /// The pointer's root position when our window is the deepest window under it (not covered,

@@ -1,0 +1,539 @@
+/*
+ * guardian.c - pointer-grab guardian process for X11 games.
+ *
+ * See guardian.h for the design and the pipe protocol.  This file is
+ * self-contained: C11 + POSIX + Xlib (-lX11), no other libraries.
+ *
+ * The process that runs this code is a copy of the game executable started
+ * with GAMEINPUT_GUARDIAN set; the constructor at the end of the file
+ * diverts it into gameinput_guardian_run() before main() runs.
+ */
+#include "guardian.h"
+
+#include <X11/Xlib.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+/* How often (at most) the game's process state is checked while armed. */
+#define GUARDIAN_CHECK_INTERVAL_MS 50
+
+/* Maximum accepted command line length including the '\n'. */
+#define GUARDIAN_LINE_MAX 256
+
+/* Returned by the step functions below to mean "keep running". */
+#define GUARDIAN_CONTINUE (-1)
+
+/* State of one guardian (there is only ever one per process). */
+typedef struct guardian {
+    int read_fd;          /* game -> guardian commands */
+    int write_fd;         /* guardian -> game replies */
+    long stall_ms;        /* heartbeat timeout, <= 0 disables "hung" */
+    pid_t game_pid;       /* our parent, recorded at start */
+
+    Display *dpy;         /* NULL until "window" succeeded */
+    Window game;          /* the game's top-level window */
+    Window child;         /* our InputOnly child of game (confine_to) */
+    int child_w, child_h; /* current size of child */
+
+    bool armed;           /* child mapped, game is being watched */
+    bool waiting;         /* game announced a deliberate sleep ("wait") */
+    long long last_beat_ms;  /* monotonic time of the last "beat"/"arm" */
+    long long next_check_ms; /* monotonic time of the next /proc check */
+
+    char line[GUARDIAN_LINE_MAX]; /* partial command line */
+    size_t line_len;
+    bool line_overflow;   /* current line too long: discard up to '\n' */
+} guardian;
+
+/*
+ * X errors are asynchronous and Xlib's error handler is process-global, so
+ * the handler only records the window of the last BadWindow error; the
+ * main loop checks it after each batch of requests.
+ */
+static volatile XID g_bad_window;
+
+/* Xlib error handler: record BadWindow, ignore everything else. */
+static int guardian_on_x_error(Display *dpy, XErrorEvent *ev)
+{
+    (void)dpy;
+    if (ev->error_code == BadWindow)
+        g_bad_window = ev->resourceid;
+    return 0;
+}
+
+/* Xlib I/O error handler: the X connection is gone, so is the game's
+ * grab and our child window; nothing left to guard. */
+static int guardian_on_x_io_error(Display *dpy)
+{
+    (void)dpy;
+    _exit(0);
+}
+
+/* Monotonic clock in milliseconds. */
+static long long guardian_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Writes one reply line (printf-style, '\n' appended) to the game.
+ * Returns false if the pipe is broken or any other write error occurs;
+ * the caller then ends the guardian.
+ */
+static bool guardian_reply(guardian *g, const char *fmt, ...)
+{
+    char buf[GUARDIAN_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return false;
+    if ((size_t)n > sizeof buf - 2)
+        n = (int)sizeof buf - 2;
+    buf[n++] = '\n';
+
+    size_t off = 0;
+    while (off < (size_t)n) {
+        ssize_t w = write(g->write_fd, buf + off, (size_t)n - off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return false; /* EPIPE: the game is gone */
+        }
+        off += (size_t)w;
+    }
+    return true;
+}
+
+/* Reads a small /proc file into buf (NUL-terminated).  Returns the length
+ * or -1. */
+static ssize_t guardian_read_small_file(const char *path, char *buf, size_t size)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    size_t len = 0;
+    while (len < size - 1) {
+        ssize_t r = read(fd, buf + len, size - 1 - len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+    }
+    close(fd);
+    buf[len] = '\0';
+    return (ssize_t)len;
+}
+
+/*
+ * Inspects /proc for the game process.  Returns "stopped" if it is in
+ * job-control stop (state 'T'), "traced" if it is in a ptrace stop (state
+ * 't') or has a tracer attached (TracerPid != 0), NULL otherwise (also if
+ * /proc cannot be read; then only heartbeat detection works).
+ */
+static const char *guardian_game_stop_reason(pid_t pid)
+{
+    char path[64];
+    char buf[1024];
+
+    /* "PID (COMM) S ..." - COMM may contain ')' and spaces, so the state
+     * is the character after the LAST ')' and a space. */
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    if (guardian_read_small_file(path, buf, sizeof buf) > 0) {
+        const char *p = strrchr(buf, ')');
+        if (p && p[1] == ' ') {
+            if (p[2] == 'T')
+                return "stopped";
+            if (p[2] == 't')
+                return "traced";
+        }
+    }
+
+    snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+    char status[4096];
+    if (guardian_read_small_file(path, status, sizeof status) > 0) {
+        const char *p = strstr(status, "\nTracerPid:");
+        if (p && strtol(p + strlen("\nTracerPid:"), NULL, 10) != 0)
+            return "traced";
+    }
+    return NULL;
+}
+
+/* True if an asynchronous BadWindow hit the game window or our child:
+ * the game window is gone (our child goes with it). */
+static bool guardian_window_lost(const guardian *g)
+{
+    XID bad = g_bad_window;
+    return bad != 0 && (bad == g->game || bad == g->child);
+}
+
+/*
+ * Releases the game's grab: unmap the confine_to child (the server
+ * deactivates the grab at once), reset the game window's cursor so it is
+ * visible again, and tell the game why.  Leaves the guardian disarmed.
+ */
+static int guardian_release(guardian *g, const char *reason)
+{
+    XUnmapWindow(g->dpy, g->child);
+    XUndefineCursor(g->dpy, g->game);
+    XSync(g->dpy, False);
+    g->armed = false;
+    if (!guardian_reply(g, "released %s", reason))
+        return 0;
+    return guardian_window_lost(g) ? 0 : GUARDIAN_CONTINUE;
+}
+
+/*
+ * "window XID": connect to the X server and create the (unmapped) InputOnly
+ * child that the game will use as confine_to.  Replies "ready CHILD" or
+ * "error TEXT" (then the guardian exits with status 1).
+ */
+static int guardian_cmd_window(guardian *g, const char *arg)
+{
+    char *end = NULL;
+    errno = 0;
+    unsigned long xid = strtoul(arg, &end, 10);
+    if (errno != 0 || end == arg || *end != '\0' || xid == 0) {
+        guardian_reply(g, "error bad window id");
+        return 1;
+    }
+
+    g->dpy = XOpenDisplay(NULL);
+    if (!g->dpy) {
+        guardian_reply(g, "error cannot open display");
+        return 1;
+    }
+    g->game = (Window)xid;
+
+    XWindowAttributes wa;
+    if (!XGetWindowAttributes(g->dpy, g->game, &wa)) {
+        guardian_reply(g, "error no such window %lu", xid);
+        return 1;
+    }
+
+    /* Follow size changes and notice the window's destruction. */
+    XSelectInput(g->dpy, g->game, StructureNotifyMask);
+
+    /* InputOnly: no drawing, no visual/colormap issues.  Stays unmapped
+     * until "arm".  Lowest in the stacking order so that the game's own
+     * subwindows (if any) still get their input; confinement uses the
+     * window's full shape, not its visible part. */
+    XSetWindowAttributes sa;
+    memset(&sa, 0, sizeof sa);
+    g->child_w = wa.width > 0 ? wa.width : 1;
+    g->child_h = wa.height > 0 ? wa.height : 1;
+    g->child = XCreateWindow(g->dpy, g->game, 0, 0,
+                             (unsigned)g->child_w, (unsigned)g->child_h, 0,
+                             0, InputOnly, CopyFromParent, 0, &sa);
+    XLowerWindow(g->dpy, g->child);
+    XSync(g->dpy, False);
+    if (g->child == None || guardian_window_lost(g)) {
+        guardian_reply(g, "error cannot create child of window %lu", xid);
+        return 1;
+    }
+
+    if (!guardian_reply(g, "ready %lu", (unsigned long)g->child))
+        return 0;
+    return GUARDIAN_CONTINUE;
+}
+
+/* Resizes the child to w x h (if different) so it keeps covering the game
+ * window; the server re-confines an active grab to the new size. */
+static void guardian_resize_child(guardian *g, int w, int h)
+{
+    if (w <= 0 || h <= 0 || (w == g->child_w && h == g->child_h))
+        return;
+    g->child_w = w;
+    g->child_h = h;
+    XResizeWindow(g->dpy, g->child, (unsigned)w, (unsigned)h);
+}
+
+/* "arm": map the child over the game window and start watching. */
+static int guardian_cmd_arm(guardian *g)
+{
+    XWindowAttributes wa;
+    if (!XGetWindowAttributes(g->dpy, g->game, &wa))
+        return 0; /* game window gone */
+    guardian_resize_child(g, wa.width, wa.height);
+    XLowerWindow(g->dpy, g->child);
+    XMapWindow(g->dpy, g->child);
+    XSync(g->dpy, False);
+    if (guardian_window_lost(g))
+        return 0;
+
+    long long now = guardian_now_ms();
+    g->armed = true;
+    g->waiting = false;
+    g->last_beat_ms = now;
+    g->next_check_ms = now; /* check right away */
+    if (!guardian_reply(g, "armed"))
+        return 0;
+    return GUARDIAN_CONTINUE;
+}
+
+/* "disarm": unmap the child (ends a grab still confined to it). */
+static int guardian_cmd_disarm(guardian *g)
+{
+    XUnmapWindow(g->dpy, g->child);
+    XSync(g->dpy, False);
+    g->armed = false;
+    return guardian_window_lost(g) ? 0 : GUARDIAN_CONTINUE;
+}
+
+/* Executes one complete command line (without the '\n'). */
+static int guardian_handle_line(guardian *g, char *line)
+{
+    size_t len = strlen(line);
+    while (len > 0 && (line[len - 1] == '\r' || line[len - 1] == ' ' ||
+                       line[len - 1] == '\t'))
+        line[--len] = '\0';
+
+    if (strcmp(line, "beat") == 0) {
+        g->last_beat_ms = guardian_now_ms();
+        g->waiting = false;
+        return GUARDIAN_CONTINUE;
+    }
+    if (strcmp(line, "wait") == 0) {
+        g->waiting = true;
+        return GUARDIAN_CONTINUE;
+    }
+    if (strncmp(line, "window ", 7) == 0) {
+        if (g->dpy)
+            return GUARDIAN_CONTINUE; /* already set up: ignore */
+        return guardian_cmd_window(g, line + 7);
+    }
+    if (!g->dpy)
+        return GUARDIAN_CONTINUE; /* nothing else makes sense yet */
+    if (strcmp(line, "arm") == 0)
+        return guardian_cmd_arm(g);
+    if (strcmp(line, "disarm") == 0)
+        return guardian_cmd_disarm(g);
+    return GUARDIAN_CONTINUE; /* unknown: ignore (forward compatible) */
+}
+
+/*
+ * Reads everything currently available on read_fd (non-blocking) and
+ * executes each complete line.  Partial lines are kept for the next call.
+ * Returns 0 on EOF or read error (the game closed the pipe or died).
+ */
+static int guardian_read_commands(guardian *g)
+{
+    char chunk[1024];
+    for (;;) {
+        ssize_t n = read(g->read_fd, chunk, sizeof chunk);
+        if (n == 0)
+            return 0; /* EOF */
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK)
+                return GUARDIAN_CONTINUE;
+            return 0;
+        }
+        for (ssize_t i = 0; i < n; i++) {
+            char c = chunk[i];
+            if (c == '\n') {
+                bool complete = !g->line_overflow;
+                g->line[g->line_len] = '\0';
+                g->line_len = 0;
+                g->line_overflow = false;
+                if (complete) {
+                    int st = guardian_handle_line(g, g->line);
+                    if (st != GUARDIAN_CONTINUE)
+                        return st;
+                }
+            } else if (!g->line_overflow) {
+                if (g->line_len < sizeof g->line - 1)
+                    g->line[g->line_len++] = c;
+                else
+                    g->line_overflow = true;
+            }
+        }
+    }
+}
+
+/* Handles all queued X events (size changes, destruction of the game
+ * window) and flushes requests they caused. */
+static int guardian_drain_x(guardian *g)
+{
+    while (XPending(g->dpy) > 0) {
+        XEvent ev;
+        XNextEvent(g->dpy, &ev);
+        switch (ev.type) {
+        case ConfigureNotify:
+            if (ev.xconfigure.window == g->game)
+                guardian_resize_child(g, ev.xconfigure.width,
+                                      ev.xconfigure.height);
+            break;
+        case DestroyNotify:
+            if (ev.xdestroywindow.window == g->game)
+                return 0;
+            break;
+        default:
+            break;
+        }
+    }
+    XFlush(g->dpy);
+    return guardian_window_lost(g) ? 0 : GUARDIAN_CONTINUE;
+}
+
+/* Periodic check while armed: release the grab if the game is stopped,
+ * traced or has missed its heartbeat. */
+static int guardian_check_game(guardian *g, long long now)
+{
+    const char *reason = guardian_game_stop_reason(g->game_pid);
+    if (!reason && g->stall_ms > 0 && !g->waiting &&
+        now - g->last_beat_ms > g->stall_ms)
+        reason = "hung";
+    if (reason)
+        return guardian_release(g, reason);
+    return GUARDIAN_CONTINUE;
+}
+
+/*
+ * Makes the process independent of the game's terminal job control and
+ * signal setup: own process group (Ctrl+Z must stop the game, not us),
+ * empty signal mask, terminal signals ignored (our life is tied to the
+ * pipe, not to the terminal), SIGPIPE ignored (EPIPE is handled).
+ */
+static void guardian_setup_process(void)
+{
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+
+    signal(SIGPIPE, SIG_IGN);
+    signal(SIGINT, SIG_IGN);
+    signal(SIGQUIT, SIG_IGN);
+    signal(SIGHUP, SIG_IGN);
+    signal(SIGTSTP, SIG_IGN);
+    signal(SIGTTIN, SIG_IGN);
+    signal(SIGTTOU, SIG_IGN);
+
+    if (getpgrp() != getpid())
+        setpgid(0, 0);
+
+    /* Recognisable in ps/top instead of "exe" (Linux-only, best effort). */
+    prctl(PR_SET_NAME, "gameinput-guard", 0, 0, 0);
+}
+
+int gameinput_guardian_run(int read_fd, int write_fd, long stall_timeout_ms)
+{
+    if (fcntl(read_fd, F_GETFD) < 0 || fcntl(write_fd, F_GETFD) < 0)
+        return 2;
+
+    guardian_setup_process();
+
+    guardian g;
+    memset(&g, 0, sizeof g);
+    g.read_fd = read_fd;
+    g.write_fd = write_fd;
+    g.stall_ms = stall_timeout_ms;
+    g.game_pid = getppid();
+
+    /* Our end of the command pipe is ours alone: make it non-blocking so
+     * each wake-up can drain it completely. */
+    int fl = fcntl(read_fd, F_GETFL);
+    if (fl >= 0)
+        fcntl(read_fd, F_SETFL, fl | O_NONBLOCK);
+
+    XSetErrorHandler(guardian_on_x_error);
+    XSetIOErrorHandler(guardian_on_x_io_error);
+
+    for (;;) {
+        int st;
+
+        if (getppid() != g.game_pid)
+            return 0; /* the game died; we were re-parented */
+
+        if (g.dpy) {
+            st = guardian_drain_x(&g);
+            if (st != GUARDIAN_CONTINUE)
+                return st;
+        }
+
+        long long now = guardian_now_ms();
+        int timeout = GUARDIAN_CHECK_INTERVAL_MS;
+        if (g.armed) {
+            if (now >= g.next_check_ms) {
+                g.next_check_ms = now + GUARDIAN_CHECK_INTERVAL_MS;
+                st = guardian_check_game(&g, now);
+                if (st != GUARDIAN_CONTINUE)
+                    return st;
+            }
+            if (g.armed) {
+                long long left = g.next_check_ms - now;
+                timeout = left < 0 ? 0 : (int)left;
+            }
+        }
+
+        struct pollfd fds[2];
+        nfds_t nfds = 1;
+        fds[0].fd = g.read_fd;
+        fds[0].events = POLLIN;
+        fds[0].revents = 0;
+        if (g.dpy) {
+            fds[1].fd = ConnectionNumber(g.dpy);
+            fds[1].events = POLLIN;
+            fds[1].revents = 0;
+            nfds = 2;
+        }
+        if (poll(fds, nfds, timeout) < 0 && errno != EINTR)
+            return 0;
+
+        /* Always drain the (non-blocking) command pipe before the next
+         * state check, so that a late wake-up of the guardian itself never
+         * mistakes queued beats for a hang.  X input is handled by
+         * guardian_drain_x at the top of the loop. */
+        st = guardian_read_commands(&g);
+        if (st != GUARDIAN_CONTINUE)
+            return st;
+    }
+}
+
+/*
+ * Process entry hook.  Runs before main() in every process that links this
+ * file.  Without GAMEINPUT_GUARDIAN (or with it empty) it returns at once.
+ * With it, the process is the guardian: run it and _exit() without
+ * returning into the game's startup code.
+ */
+__attribute__((constructor)) static void gameinput_guardian_entry(void)
+{
+    const char *spec = getenv(GAMEINPUT_GUARDIAN_ENV);
+    if (!spec || !*spec)
+        return;
+
+    long v[3];
+    const char *p = spec;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        errno = 0;
+        v[i] = strtol(p, &end, 10);
+        if (errno != 0 || end == p)
+            _exit(2);
+        p = end;
+    }
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p != '\0' || v[0] < 0 || v[0] > INT_MAX || v[1] < 0 || v[1] > INT_MAX)
+        _exit(2);
+
+    _exit(gameinput_guardian_run((int)v[0], (int)v[1], v[2]));
+}
