@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 /* How often (at most) the game's process state is checked while armed. */
-#define GUARDIAN_CHECK_INTERVAL_MS 50
+#define GUARDIAN_CHECK_INTERVAL_MS 100
 
 /* Maximum accepted command line length including the '\n'. */
 #define GUARDIAN_LINE_MAX 256
@@ -52,6 +52,7 @@ typedef struct guardian {
     bool waiting;         /* game announced a deliberate sleep ("wait") */
     long long last_beat_ms;  /* monotonic time of the last "beat"/"arm" */
     long long next_check_ms; /* monotonic time of the next /proc check */
+    unsigned long checks;    /* /proc checks made, to space the TracerPid ones */
 
     char line[GUARDIAN_LINE_MAX]; /* partial command line */
     size_t line_len;
@@ -142,13 +143,18 @@ static ssize_t guardian_read_small_file(const char *path, char *buf, size_t size
     return (ssize_t)len;
 }
 
+/* The stat file is read at every check; the longer status file (for
+ * TracerPid: a tracer attached to a running game) at every Nth. */
+#define GUARDIAN_TRACER_CHECK_EVERY 3
+
 /*
  * Inspects /proc for the game process.  Returns "stopped" if it is in
  * job-control stop (state 'T'), "traced" if it is in a ptrace stop (state
- * 't') or has a tracer attached (TracerPid != 0), NULL otherwise (also if
- * /proc cannot be read; then only heartbeat detection works).
+ * 't') or, when `with_tracer` is set, has a tracer attached (TracerPid !=
+ * 0); NULL otherwise (also if /proc cannot be read; then only heartbeat
+ * detection works).
  */
-static const char *guardian_game_stop_reason(pid_t pid)
+static const char *guardian_game_stop_reason(pid_t pid, bool with_tracer)
 {
     char path[64];
     char buf[1024];
@@ -166,6 +172,8 @@ static const char *guardian_game_stop_reason(pid_t pid)
         }
     }
 
+    if (!with_tracer)
+        return NULL;
     snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
     char status[4096];
     if (guardian_read_small_file(path, status, sizeof status) > 0) {
@@ -398,7 +406,9 @@ static int guardian_drain_x(guardian *g)
  * traced or has missed its heartbeat. */
 static int guardian_check_game(guardian *g, long long now)
 {
-    const char *reason = guardian_game_stop_reason(g->game_pid);
+    g->checks++;
+    const char *reason = guardian_game_stop_reason(g->game_pid,
+                                                   g->checks % GUARDIAN_TRACER_CHECK_EVERY == 0);
     if (!reason && g->stall_ms > 0 && !g->waiting &&
         now - g->last_beat_ms > g->stall_ms)
         reason = "hung";
@@ -470,7 +480,10 @@ int gameinput_guardian_run(int read_fd, int write_fd, long stall_timeout_ms)
         }
 
         long long now = guardian_now_ms();
-        int timeout = GUARDIAN_CHECK_INTERVAL_MS;
+        /* Disarmed there is nothing to watch: sleep until a command, an X
+         * event, or the end of the pipe (which is how the game's death
+         * arrives). */
+        int timeout = -1;
         if (g.armed) {
             if (now >= g.next_check_ms) {
                 g.next_check_ms = now + GUARDIAN_CHECK_INTERVAL_MS;

@@ -80,17 +80,19 @@
  *   released REASON   REASON is "stopped" (/proc/PID/stat state 'T'),
  *                     "traced" (state 't' or TracerPid != 0) or "hung" (no
  *                     "beat" for more than STALLMS while not in "wait").
- *                     Note: because of TracerPid, a game started under a
- *                     debugger (or strace) is released right after every
- *                     "arm", even while it runs.
+ *                     Because of TracerPid, a game running under a
+ *                     debugger (or strace) is released within 300 ms of
+ *                     every "arm"; GameInput does not grab while traced,
+ *                     so it does not arm then.
  *                     The child is unmapped (grab gone), the game window's
  *                     cursor attribute has been reset with XUndefineCursor
  *                     (the game must define its cursor again when it
  *                     re-captures), and the guardian is disarmed until the
  *                     next "arm".
  *
- * While armed the game is checked at least every 50 ms.  The guardian exits
- * with status 0 on EOF of READFD, EPIPE on WRITEFD, a change of getppid()
+ * While armed the game's state is checked at least every 100 ms (its
+ * TracerPid every 300 ms); disarmed, the guardian sleeps until a command
+ * or the end of the pipe.  The guardian exits with status 0 on EOF of READFD, EPIPE on WRITEFD, a change of getppid()
  * (game died), DestroyNotify of the game window, a BadWindow error on the
  * game or child window, or an X I/O error.
  *
@@ -98,8 +100,8 @@
  * with blocking write()); replies are rare, one per arm and per release.
  * The game should make its own write end non-blocking and simply drop a
  * "beat" on EAGAIN: if the guardian is ever stopped, a blocking write would
- * freeze the game once the pipe buffer (64 KiB) is full.  One beat per
- * frame is fine; fewer (e.g. every 50-100 ms) is enough.
+ * freeze the game once the pipe buffer (64 KiB) is full.  GameInput sends
+ * a beat every 250 ms while locked (a quarter of its 1 s stall timeout).
  * The guardian is the game's child: when the reply pipe reaches EOF the
  * game should reap it (waitpid) to avoid a zombie.
  */

@@ -228,9 +228,8 @@ public final class GameWindow {
     public func waitForEvents(until deadline: ContinuousClock.Instant?) {
         guard !isClosed, TerminationSignals.pending == nil, pendingEvents() == 0 else { return }
         var wake = deadline
-        for due in [pointerLock.retryDeadline, foreignKeyboardGrab.deadline] {
-            if let due, wake.map({ due < $0 }) ?? true { wake = due }
-        }
+        if let retry = pointerLock.retryDeadline, wake.map({ retry < $0 }) ?? true { wake = retry }
+        if let grabCounts = foreignKeyboardGrab.deadline, wake.map({ grabCounts < $0 }) ?? true { wake = grabCounts }
         var timeout: Int32 = -1
         if let wake {
             let remaining = ContinuousClock.now.duration(to: wake)
@@ -240,10 +239,21 @@ public final class GameWindow {
         let wakeDescriptor = TerminationSignals.wakeDescriptor
         var descriptors = (pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
+        func sleep(_ milliseconds: Int32) -> Int32 {
+            withUnsafeMutablePointer(to: &descriptors) { pair in
+                pair.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, wakeDescriptor >= 0 ? 2 : 1, milliseconds) }
+            }
+        }
         watchdog?.beginWait()
-        grab?.guardian?.beginWait()
-        _ = withUnsafeMutablePointer(to: &descriptors) { pair in
-            pair.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, wakeDescriptor >= 0 ? 2 : 1, timeout) }
+        // The guardian hears of a sleep only once it has lasted a heartbeat interval: the
+        // short sleeps of a running game (a frame, a present's completion) cost it nothing.
+        let guardian = grab?.guardian.flatMap { $0.isArmed ? $0 : nil }
+        let beat = Int32(LockGuardian.beatInterval.components.seconds * 1000
+                         + LockGuardian.beatInterval.components.attoseconds / 1_000_000_000_000_000)
+        let firstTimeout = guardian != nil && (timeout < 0 || timeout > beat) ? beat : timeout
+        if sleep(firstTimeout) == 0, firstTimeout != timeout, let guardian {
+            guardian.beginWait()
+            _ = sleep(timeout < 0 ? -1 : timeout - firstTimeout)
         }
         watchdog?.checkIn()
         grab?.guardian?.checkIn()

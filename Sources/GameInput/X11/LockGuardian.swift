@@ -22,14 +22,24 @@ final class LockGuardian {
     private let toGuardian: Int32
     private let fromGuardian: Int32
     private var received: [UInt8] = []
-    private var isArmed = false
+    /// Whether the confining window is mapped and the game is being watched.
+    private(set) var isArmed = false
     private var isWaiting = false
     private var lastBeat = ContinuousClock.now
     private var hasExited = false
     private var isStopped = false
+    /// Where bytes from the guardian are read into: allocated once, as the loop checks the
+    /// pipe at every `pollEvents`.
+    private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
 
-    /// The interval between heartbeats while armed (the guardian's stall timeout is 1 s).
-    static let beatInterval: Duration = .milliseconds(100)
+    /// The lines the loop sends, as static text: sending them allocates nothing.
+    private static let beatLine: StaticString = "beat\n"
+    private static let waitLine: StaticString = "wait\n"
+    private static let armLine: StaticString = "arm\n"
+    private static let disarmLine: StaticString = "disarm\n"
+
+    /// The interval between heartbeats while armed: a quarter of the default stall timeout.
+    static let beatInterval: Duration = .milliseconds(250)
 
     /// Starts a guardian for `window` on `displayName`; nil if it cannot start or set up its
     /// window within two seconds (the game then locks without it).
@@ -55,7 +65,8 @@ final class LockGuardian {
         self.pid = pid
         toGuardian = down[1]
         fromGuardian = up[0]
-        send("window \(window)")
+        let windowLine = Array("window \(window)\n".utf8)
+        windowLine.withUnsafeBytes { send($0) }
         guard let reply = readLine(timeout: .seconds(2)), reply.hasPrefix("ready "),
               let child = UInt(reply.dropFirst("ready ".count)) else {
             stop()
@@ -64,13 +75,16 @@ final class LockGuardian {
         confineWindow = child
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        chunk.deallocate()
+    }
 
     /// Maps the confining window; true once the guardian says it is mapped (the grab may then
     /// be confined to it).
     func arm() -> Bool {
         guard !hasExited else { return false }
-        send("arm")
+        send(Self.armLine)
         guard readLine(timeout: .milliseconds(500)) == "armed" else { return false }
         isArmed = true
         isWaiting = false
@@ -82,7 +96,7 @@ final class LockGuardian {
     func disarm() {
         guard isArmed else { return }
         isArmed = false
-        send("disarm")
+        send(Self.disarmLine)
     }
 
     /// The loop is running: a heartbeat while armed, at most every ``beatInterval`` (and at
@@ -93,14 +107,15 @@ final class LockGuardian {
         guard isWaiting || now - lastBeat >= Self.beatInterval else { return }
         isWaiting = false
         lastBeat = now
-        send("beat")
+        send(Self.beatLine)
     }
 
-    /// The loop is about to sleep on purpose: no heartbeat is due until it wakes.
+    /// The loop has slept a heartbeat interval on purpose and sleeps on: no heartbeat is due
+    /// until it wakes.
     func beginWait() {
         guard isArmed, !isWaiting else { return }
         isWaiting = true
-        send("wait")
+        send(Self.waitLine)
     }
 
     /// Whether the guardian freed the pointer since the last call, and why; also true (as
@@ -150,10 +165,13 @@ final class LockGuardian {
         }
     }
 
-    private func send(_ line: String) {
+    private func send(_ line: StaticString) {
+        line.withUTF8Buffer { send(UnsafeRawBufferPointer($0)) }
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) {
         guard !hasExited else { return }
-        var bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeMutableBytes { write(toGuardian, $0.baseAddress, $0.count) }
+        _ = write(toGuardian, bytes.baseAddress, bytes.count)
     }
 
     /// The next complete line from the guardian; waits up to `timeout` for it (nil: no wait).
@@ -166,8 +184,7 @@ final class LockGuardian {
                 received.removeSubrange(...newline)
                 return line
             }
-            var chunk = [UInt8](repeating: 0, count: 256)
-            let count = chunk.withUnsafeMutableBytes { read(fromGuardian, $0.baseAddress, $0.count) }
+            let count = read(fromGuardian, chunk.baseAddress, chunk.count)
             if count > 0 {
                 received.append(contentsOf: chunk[..<count])
                 continue

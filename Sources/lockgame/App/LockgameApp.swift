@@ -42,7 +42,7 @@ enum LockgameApp {
           W A S D      walk (Shift runs)
           F11          toggle full-screen
           F12          save a screenshot (lockgame-TIME.png)
-          H            simulate a 3-second hang: the watchdog frees the pointer after 1 s
+          H            simulate a 3-second hang: the lock guardian frees the pointer after 1 s
           F1 or ?      hold to list the key commands available now
           Ctrl+C/V     copy the camera pose to the clipboard / paste one back
           wheel, pinch zoom (field of view)

@@ -142,7 +142,7 @@ final class LiveGameLoop {
         needsFrame = false
     }
 
-    /// H: the loop stops for three seconds, as a hung game would; the watchdog releases the
+    /// H: the loop stops for three seconds, as a hung game would; the lock guardian frees the
     /// pointer after a second and the lock returns when the loop runs again.
     private func simulateHang() {
         log("hang: 3 s")

@@ -26,6 +26,31 @@ import XServerTestSupport
         return (harness, game)
     }
 
+    /// A loop that sleeps on purpose while locked (a game that draws only on input) is not a
+    /// hung one: the guardian keeps the lock through a sleep longer than the stall timeout,
+    /// while a loop that stops calling in is freed.
+    @Test func aLongSleepKeepsTheLockWhileAStallFreesIt() throws {
+        let (harness, _) = try lockedHarness()
+        #expect(harness.window.grab?.guardian?.isArmed == true, "the guardian watches the lock")
+        // A second client watches from its own thread while this one sleeps in poll().
+        let watcher = GrabWatcher(displayName: server.displayName, for: .milliseconds(2300))
+        harness.window.waitForEvents(until: .now + .milliseconds(2500))
+        let grabbedThroughout = watcher.result()
+        #expect(grabbedThroughout == true, "a 2.5 s sleep in waitForEvents keeps the lock")
+        harness.drain()
+        #expect(harness.state == .locked)
+
+        // Not calling in at all for 1.5 s: the guardian frees the pointer.
+        let stalled = ContinuousClock.now
+        #expect(BoundedWait.until(timeout: .seconds(2)) { !self.probe.pointerIsGrabbed })
+        #expect(ContinuousClock.now - stalled >= .milliseconds(900), "not before the stall timeout")
+        harness.drain()
+        #expect(harness.state == .unlocked(.suspended(.mainLoopStalled)))
+        harness.drain()
+        #expect(harness.state == .locked, "the loop runs again: the lock returns")
+        #expect(probe.pointerIsGrabbed)
+    }
+
     @Test func theLockIsRealAndTheReleaseIsToo() throws {
         let (harness, game) = try lockedHarness()
         #expect(probe.tryGrab() == AlreadyGrabbed, "a second client's grab must fail while we hold the lock")
@@ -171,5 +196,33 @@ import XServerTestSupport
             if harness.pump(timeout: .seconds(1), until: { probe.focusedWindow == window }) { return true }
         }
         return false
+    }
+}
+
+/// A second X client that checks from its own thread, every 50 ms for a while, that another
+/// client holds the pointer grab.
+final class GrabWatcher: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var grabbedThroughout: Bool?
+
+    init(displayName: String, for duration: Duration) {
+        Thread {
+            defer { self.done.signal() }
+            guard let probe = try? XProbe(displayName: displayName) else { return }
+            defer { probe.close() }
+            var grabbed = true
+            let deadline = ContinuousClock.now + duration
+            while ContinuousClock.now < deadline {
+                grabbed = grabbed && probe.pointerIsGrabbed
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            self.grabbedThroughout = grabbed
+        }.start()
+    }
+
+    /// Waits for the watch to end; nil if the watcher could not connect.
+    func result() -> Bool? {
+        done.wait()
+        return grabbedThroughout
     }
 }
