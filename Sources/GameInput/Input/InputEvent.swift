@@ -42,6 +42,9 @@ public enum InputEvent: Hashable, Sendable {
 public enum PressPhase: Hashable, Sendable {
     case down
     case up
+    /// The press ended without a release reaching the window: the focus or the keyboard went
+    /// to another client while the key or button was held (UIKit's `pressesCancelled`).
+    case cancelled
 }
 
 /// The stage of a continuous interaction: hover, pinch, swipe.
@@ -64,12 +67,18 @@ public struct WindowPoint: Hashable, Sendable {
 }
 
 /// A hardware key press or release, from XInput 2 (`XI_KeyPress`/`XI_KeyRelease`).
+///
+/// As UIKit's `UIKey`, it names the key two ways: ``keyCode``, the physical key (its place,
+/// whatever the layout: match keys that mean a place, such as W/A/S/D, on it), and ``key``,
+/// what the layout types with it (match shortcuts on it).
 public struct KeyEvent: Hashable, Sendable {
     public var phase: PressPhase
     /// The key as the layout names it at shift level 0.
     public var key: KeySymbol
-    /// The X key code of the physical key.
-    public var keyCode: Int
+    /// The physical key, layout-independent (UIKit's `UIKey.keyCode`).
+    public var keyCode: KeyboardHIDUsage
+    /// The X key code of the physical key, as the server numbers it.
+    public var xKeyCode: Int
     /// The characters the key types, ignoring modifiers (UIKit's `charactersIgnoringModifiers`).
     public var charactersIgnoringModifiers: String
     /// Modifiers held (and `.numericPad` for keypad keys).
@@ -79,11 +88,13 @@ public struct KeyEvent: Hashable, Sendable {
     /// The X server's timestamp in milliseconds.
     public var serverTime: UInt32
 
-    public init(phase: PressPhase, key: KeySymbol, keyCode: Int, charactersIgnoringModifiers: String? = nil,
-                modifierFlags: ModifierFlags = [], isRepeat: Bool, serverTime: UInt32) {
+    public init(phase: PressPhase, key: KeySymbol, keyCode: KeyboardHIDUsage = .keyboardErrorUndefined, xKeyCode: Int = 0,
+                charactersIgnoringModifiers: String? = nil, modifierFlags: ModifierFlags = [], isRepeat: Bool,
+                serverTime: UInt32) {
         self.phase = phase
         self.key = key
         self.keyCode = keyCode
+        self.xKeyCode = xKeyCode
         self.charactersIgnoringModifiers = charactersIgnoringModifiers ?? key.characters
         var flags = modifierFlags
         if key.isOnNumericPad { flags.insert(.numericPad) }

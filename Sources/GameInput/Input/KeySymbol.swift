@@ -40,6 +40,10 @@ public struct KeySymbol: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let slash = KeySymbol(rawValue: 0x002F)         // XK_slash (? unshifted)
     public static let altLeft = KeySymbol(rawValue: 0xFFE9)       // XK_Alt_L
     public static let altRight = KeySymbol(rawValue: 0xFFEA)      // XK_Alt_R
+    public static let leftArrow = KeySymbol(rawValue: 0xFF51)     // XK_Left
+    public static let upArrow = KeySymbol(rawValue: 0xFF52)       // XK_Up
+    public static let rightArrow = KeySymbol(rawValue: 0xFF53)    // XK_Right
+    public static let downArrow = KeySymbol(rawValue: 0xFF54)     // XK_Down
 
     /// Whether the key is on the numeric keypad (`XK_KP_*`).
     public var isOnNumericPad: Bool { (0xFF80...0xFFBD).contains(rawValue) }

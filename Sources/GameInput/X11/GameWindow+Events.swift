@@ -7,7 +7,7 @@ extension GameWindow {
         case GenericEvent:
             dispatchGeneric(&event, to: handle)
         case FocusIn, FocusOut:
-            handleFocus(event.xfocus)
+            handleFocus(event.xfocus, to: handle)
         case MapNotify where event.xmap.window == windowID:
             windowManagerRuns = readWindowManagerRuns()
             if !windowManagerRuns { takeFocus() }
@@ -43,6 +43,11 @@ extension GameWindow {
             handleCoreKey(event.xkey, to: handle)
         case ButtonPress, ButtonRelease:
             handleCoreButton(event.xbutton, to: handle)
+        case MappingNotify:
+            // A new layout (setxkbmap, a layout switch): Xlib's keysym tables and our key
+            // positions are read again.
+            XRefreshKeyboardMapping(&event.xmapping)
+            keyPositions.reload(display: connection.display)
         case SelectionRequest, SelectionClear, SelectionNotify:
             _ = clipboard.handle(&event)
         case let type where screenSaver?.isNotify(type) == true:
@@ -63,12 +68,17 @@ extension GameWindow {
     /// `NotifyPointer` details mean the focus is the pointer root and the pointer is in the
     /// window: keys come to us because of where the pointer is. That is the focus on a server
     /// without a window manager; under one it is a passing state and is ignored.
-    private func handleFocus(_ focus: XFocusChangeEvent) {
+    ///
+    /// Whenever key events stop coming here (the focus left, or another client grabbed the
+    /// keyboard), every key and button still held ends with a `.cancelled` press: its release
+    /// would go elsewhere.
+    private func handleFocus(_ focus: XFocusChangeEvent, to handle: (InputEvent) -> Void) {
         guard focus.window == windowID, focus.detail != NotifyPointer || !windowManagerRuns,
               focus.detail != NotifyInferior else { return }
         let now = ContinuousClock.now
         switch (focus.type, focus.mode) {
         case (FocusOut, NotifyGrab):
+            cancelHeldPresses(to: handle)
             foreignKeyboardGrab.began(at: now)
         case (FocusIn, NotifyUngrab):
             foreignKeyboardGrab.ended()
@@ -80,8 +90,7 @@ extension GameWindow {
             pointerLock.setFocused(true)
         case (FocusOut, NotifyNormal), (FocusOut, NotifyWhileGrabbed):
             foreignKeyboardGrab.ended()
-            heldButtons = 0
-            pointerLock.setButtonsHeld(false)
+            cancelHeldPresses(to: handle)
             pointerLock.setFocused(false)
         default:
             return
@@ -105,19 +114,32 @@ extension GameWindow {
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
             lastEventTime = device.time
-            handle(translator.key(device, isPress: cookie.evtype == XI_KeyPress))
+            let keyCode = Int(device.detail) & 0xFF
+            let isPress = cookie.evtype == XI_KeyPress
+            // A release of a press that began elsewhere or was cancelled has nothing to end.
+            guard isPress || heldKeys[keyCode] else { return }
+            heldKeys[keyCode] = isPress
+            handle(translator.key(device, isPress: isPress))
         case XI_ButtonPress, XI_ButtonRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
             let isPress = cookie.evtype == XI_ButtonPress
             lastEventTime = device.time
+            // The server's button state before this event, with this event applied.
             let button = Int(device.detail)
-            if (1...3).contains(button) { trackHeldButton(button, isPress: isPress) }
+            let before = Self.primaryButtons(device.buttons.bytes)
+            let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
+            setHeldButtons(isPress ? before | bit : before & ~bit)
+            // The implicit grab brings a cancelled press's release here too: it ended already.
+            if !isPress && cancelledButtons & bit != 0 {
+                cancelledButtons &= ~bit
+                return
+            }
             if let event = translator.button(device, isPress: isPress) { handle(event) }
-            pointerLock.setButtonsHeld(heldButtons != 0)
         case XI_Motion:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
+            setHeldButtons(Self.primaryButtons(device.buttons.bytes))
             if !pointerWhereabouts.isOverWindow { pointerWhereabouts = PointerWhereabouts(inWindow: true, pointerMoved: true) }
             // While locked the hidden pointer's position means nothing; relative motion says it all.
             translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
@@ -127,6 +149,9 @@ extension GameWindow {
             // pointer stays over the window.
             guard crossing.event == windowID, crossing.detail != XINotifyInferior else { return }
             let entered = cookie.evtype == XI_Enter
+            setHeldButtons(Self.primaryButtons(crossing.buttons.bytes))
+            // Scrolled elsewhere, or under a grab: the valuators' totals moved meanwhile.
+            if entered { translator.scroll.resetBaselines() }
             // Crossings made by grabs (ours included) do not move the pointer.
             if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
                 pointerWhereabouts = entered ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved)
@@ -155,12 +180,40 @@ extension GameWindow {
         }
     }
 
-    private func trackHeldButton(_ button: Int, isPress: Bool) {
-        let bit = UInt32(1) << UInt32(button)
-        if isPress { heldButtons |= bit } else { heldButtons &= ~bit }
+    /// Buttons 1 to 3 held, from a button mask the server sent (bit n = button n).
+    static func primaryButtons(_ mask: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        mask.isEmpty ? 0 : UInt32(mask[0]) & 0b1110
     }
 
-    /// Core button events, used only where the server has no XInput 2.
+    /// Takes the server's word for which buttons are held (never a count of our own events:
+    /// a release made outside the window, after an unlock, never comes here).
+    func setHeldButtons(_ held: UInt32) {
+        guard held != heldButtons else { return }
+        heldButtons = held
+        pointerLock.setButtonsHeld(held != 0)
+    }
+
+    /// Ends every key and button press still held with a `.cancelled` phase (the focus or the
+    /// keyboard went elsewhere, so their releases will not come here; a button's release that
+    /// still does, through the implicit grab of its press, is dropped).
+    func cancelHeldPresses(to handle: (InputEvent) -> Void) {
+        let modifiers = ModifierFlags()
+        for keyCode in heldKeys.indices where heldKeys[keyCode] {
+            heldKeys[keyCode] = false
+            handle(.key(KeyEvent(phase: .cancelled, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
+                                 keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode,
+                                 modifierFlags: modifiers, isRepeat: false, serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
+        }
+        cancelledButtons |= heldButtons
+        for button in 1...3 where heldButtons & (UInt32(1) << UInt32(button)) != 0 {
+            handle(.button(ButtonEvent(phase: .cancelled, button: button, location: WindowPoint(x: 0, y: 0),
+                                       modifierFlags: modifiers, serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
+        }
+        setHeldButtons(0)
+    }
+
+    /// Core button events: where the server has no XInput 2, and during our own pointer grab
+    /// (a core grab, which reports buttons as core events).
     private func handleCoreButton(_ event: XButtonEvent, to handle: (InputEvent) -> Void) {
         let button = Int(event.button)
         let isPress = event.type == ButtonPress
@@ -174,11 +227,16 @@ extension GameWindow {
             }
             return
         }
-        if (1...3).contains(button) { trackHeldButton(button, isPress: isPress) }
+        let before = (event.state >> 7) & 0b1110  // Button1Mask is bit 8: button n at bit n + 7
+        let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
+        setHeldButtons(isPress ? before | bit : before & ~bit)
+        if !isPress && cancelledButtons & bit != 0 {
+            cancelledButtons &= ~bit
+            return
+        }
         handle(.button(ButtonEvent(phase: isPress ? .down : .up, button: button, location: location,
                                    buttonMask: Self.buttonMask(coreState: event.state).union(ButtonMask(xButton: button)),
                                    modifierFlags: modifiers, serverTime: time)))
-        pointerLock.setButtonsHeld(heldButtons != 0)
     }
 
     /// Buttons held in a core event state (`Button1Mask` is bit 8, …).
@@ -194,11 +252,11 @@ extension GameWindow {
         lastEventTime = key.time
         let keyCode = Int(key.keycode) & 0xFF
         let isPress = key.type == KeyPress
-        let isRepeat = isPress && heldCoreKeys[keyCode]
-        heldCoreKeys[keyCode] = isPress
+        let isRepeat = isPress && heldKeys[keyCode]
+        heldKeys[keyCode] = isPress
         handle(.key(KeyEvent(
             phase: isPress ? .down : .up, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
-            keyCode: keyCode, modifierFlags: ModifierFlags(xState: Int(key.state)),
+            keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode, modifierFlags: ModifierFlags(xState: Int(key.state)),
             isRepeat: isRepeat, serverTime: UInt32(truncatingIfNeeded: key.time))))
     }
 }

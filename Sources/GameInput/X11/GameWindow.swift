@@ -63,6 +63,8 @@ public final class GameWindow {
     /// lock transition and is discarded.
     var staleBeforeSerial: UInt = 0
     var heldButtons: UInt32 = 0
+    /// Buttons whose press was cancelled while held; their release is not reported.
+    var cancelledButtons: UInt32 = 0
     /// Whether the pointer is over the window, for Xwayland, where the lock needs it.
     var pointerWhereabouts = PointerWhereabouts() {
         didSet {
@@ -71,12 +73,17 @@ public final class GameWindow {
             }
         }
     }
+    /// The physical key behind each key code.
+    let keyPositions: X11KeyPositions
     /// Another client's keyboard grab, seen through our focus events.
     var foreignKeyboardGrab = ForeignKeyboardGrab()
     /// The MIT-SCREEN-SAVER extension's events, when the server has it.
     let screenSaver: X11ScreenSaver?
-    /// Keys held, by key code, to flag core auto-repeat presses (XI2 flags them itself).
-    var heldCoreKeys = [Bool](repeating: false, count: 256)
+    /// Set at each lock transition: once unlocked, the game hears where the pointer really is.
+    var pointerShowsAgain = false
+    /// Keys held, by key code: to end their presses when the focus goes, and to flag core
+    /// auto-repeat presses (XI2 flags them itself).
+    var heldKeys = [Bool](repeating: false, count: 256)
     var isClosed = false
     /// When the events now in Xlib's queue were read from the socket: one clock reading per
     /// read, not per event (a reading costs ~50-100 ns here, as much as decoding an event).
@@ -126,7 +133,10 @@ public final class GameWindow {
         let connection = try X11Connection(displayName: displayName)
         let display = connection.display
         self.connection = connection
-        translator = XInputEventTranslator { keyCode in X11Keymap.keySymbol(display: display, keyCode: keyCode) }
+        let keyPositions = X11KeyPositions(display: display)
+        self.keyPositions = keyPositions
+        translator = XInputEventTranslator(keySymbol: { keyCode in X11Keymap.keySymbol(display: display, keyCode: keyCode) },
+                                           keyUsage: { keyCode in keyPositions.usage(keyCode: keyCode) })
         self.width = width
         self.height = height
         let screen = connection.screen
@@ -178,8 +188,11 @@ public final class GameWindow {
         XSelectInput(display, windowID, coreMask)
         screenSaver = X11ScreenSaver(connection: connection)
         grab?.onTransition = { [weak self] serial in
-            self?.staleBeforeSerial = serial
-            self?.decoder.resetBaselines()
+            guard let self else { return }
+            staleBeforeSerial = serial
+            decoder.resetBaselines()
+            translator.lockTransition()
+            pointerShowsAgain = true
         }
         pointerLock.setSuspension(LockSuspension.fromEnvironment())
         pointerLock.setRequiresPointerOverWindow(connection.isXwayland)
@@ -208,6 +221,15 @@ public final class GameWindow {
         XSendEvent(connection.display, connection.rootWindow, 0,
                    SubstructureRedirectMask | SubstructureNotifyMask, &event)
         connection.flush()
+    }
+
+    /// What the keyboard's layout types with the physical key `usage` at shift level 0 (as
+    /// printed on the keycap: "Z" for ``KeyboardHIDUsage/keyboardW`` on AZERTY), for naming
+    /// keys in help text; nil when the keyboard has no such key or it types nothing.
+    public func printedName(of usage: KeyboardHIDUsage) -> String? {
+        guard let keyCode = keyPositions.keyCode(of: usage) else { return nil }
+        let characters = X11Keymap.keySymbol(display: connection.display, keyCode: keyCode).characters
+        return characters.isEmpty ? nil : characters.uppercased()
     }
 
     /// Offers `text` on the X `CLIPBOARD` selection (what other programs paste with Ctrl+V).
@@ -287,7 +309,24 @@ public final class GameWindow {
         refreshDebuggerSuspension()
         pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: .now))
         pointerLock.retryIfDue()
+        if pointerShowsAgain && !pointerLock.isLocked {
+            pointerShowsAgain = false
+            reportPointerAfterUnlock(to: handle)
+        }
         connection.flush()
+    }
+
+    /// After an unlock, one `.pointer(.moved)` with the pointer's real position when it is over
+    /// the window (pointer events stay silent while locked). One round trip per unlock.
+    private func reportPointerAfterUnlock(to handle: (InputEvent) -> Void) {
+        var root: UInt = 0, child: UInt = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var state: UInt32 = 0
+        guard XQueryPointer(connection.display, windowID, &root, &child, &rootX, &rootY, &x, &y, &state) != 0,
+              (0..<Int32(width)).contains(x), (0..<Int32(height)).contains(y) else { return }
+        translator.notePointer(at: WindowPoint(x: Double(x), y: Double(y)))
+        handle(.pointer(PointerEvent(phase: .moved, location: WindowPoint(x: Double(x), y: Double(y)),
+                                     buttonMask: Self.buttonMask(coreState: state), modifierFlags: ModifierFlags(xState: Int(state)))))
     }
 
     /// While a debugger keeps the lock suspended, looks again four times a second whether it

@@ -14,9 +14,13 @@ struct XInputEventTranslator {
     private var lastPointer: WindowPoint?
     /// Looks up a key code's keysym (from Xlib's keymap; a closure so tests need no server).
     let keySymbol: (Int) -> KeySymbol
+    /// Looks up a key code's physical key (from the XKB key names).
+    let keyUsage: (Int) -> KeyboardHIDUsage
 
-    init(keySymbol: @escaping (Int) -> KeySymbol) {
+    init(keySymbol: @escaping (Int) -> KeySymbol,
+         keyUsage: @escaping (Int) -> KeyboardHIDUsage = { _ in .keyboardErrorUndefined }) {
         self.keySymbol = keySymbol
+        self.keyUsage = keyUsage
     }
 
     func deviceKind(_ sourceID: Int32) -> InputDeviceKind {
@@ -26,7 +30,7 @@ struct XInputEventTranslator {
     func key(_ event: XIDeviceEvent, isPress: Bool) -> InputEvent {
         let keyCode = Int(event.detail)
         return .key(KeyEvent(
-            phase: isPress ? .down : .up, key: keySymbol(keyCode), keyCode: keyCode,
+            phase: isPress ? .down : .up, key: keySymbol(keyCode), keyCode: keyUsage(keyCode), xKeyCode: keyCode,
             modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
             isRepeat: event.flags & Int32(XIKeyRepeat) != 0, serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
@@ -70,6 +74,17 @@ struct XInputEventTranslator {
                                          deviceKind: kind, serverTime: time)))
         }
     }
+
+    /// The lock engaged or ended. A core grab hides `XI_Motion` while scroll valuators keep
+    /// counting, so the totals are read as new baselines, and the pointer's last reported
+    /// position no longer holds.
+    mutating func lockTransition() {
+        scroll.resetBaselines()
+        lastPointer = nil
+    }
+
+    /// Records where the pointer is, as reported to the game by other means (after an unlock).
+    mutating func notePointer(at location: WindowPoint) { lastPointer = location }
 
     /// The pointer entered or left the window. Entering resets smooth-scroll baselines.
     mutating func crossing(_ event: XIEnterEvent, entered: Bool) -> InputEvent {

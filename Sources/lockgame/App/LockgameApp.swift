@@ -39,7 +39,9 @@ enum LockgameApp {
           click        ask for the lock again (primary button, on empty space)
           N            show a simulated "network error" alert (it prefers the pointer unlocked)
           Return, OK   dismiss the alert; the lock comes back by itself
-          W A S D      walk (Shift runs)
+          W A S D      walk (Shift runs): the keys at those places on a US keyboard, whatever
+                       the layout (Z Q S D on French AZERTY, the game names them at start),
+                       or the arrow keys
           F11          toggle full-screen
           F12          save a screenshot (lockgame-TIME.png)
           H            simulate a 3-second hang: the lock guardian frees the pointer after 1 s

@@ -110,7 +110,7 @@ extension GameSession {
                 switch phase {
                 case .began, .changed:
                     hoveredButton = button
-                    hoverWithAlternate = pointer.modifierFlags.contains(.alternate) || heldKeys.isHeld(.altLeft)
+                    hoverWithAlternate = pointer.modifierFlags.contains(.alternate) || heldKeys.isHeld(.keyboardLeftAlt)
                 case .ended, .cancelled:
                     if hoveredButton == button { hoveredButton = nil }
                 }

@@ -27,7 +27,8 @@ final class GameSession {
     let screen = GameScreen()
     var alert: NetworkErrorAlert?
     var controller: FirstPersonController
-    var heldKeys = HeldKeys<KeySymbol>()
+    /// Keys held, by physical key: walking goes by place, whatever the layout.
+    var heldKeys = HeldKeys<KeyboardHIDUsage>()
     /// The lock controller in a live run; nil headless.
     let lock: PointerLockController?
     let log: (String) -> Void
@@ -107,12 +108,11 @@ final class GameSession {
     private var hasBeenLocked = false
 
     /// Follows the lock: shows the release notice when the lock engages after a release the
-    /// player could see, and lets go of held keys when the focus goes.
+    /// player could see.
     func lockStateChanged(to state: PointerLockState, at now: ContinuousClock.Instant) {
         pointerLocked = state.isLocked
         if let reason = state.reason {
             if unlockedSpell == nil && hasBeenLocked { unlockedSpell = (reason, now) }
-            if reason == .unfocused || reason == .keyboardGrabbedElsewhere { releaseHeldKeys() }
             return
         }
         let unseen = unlockedSpell.map { $0.cause == .notViewable && now - $0.since < Self.unseenRemapLimit } ?? false
@@ -189,8 +189,8 @@ final class GameSession {
     }
 
     private func handleKey(_ key: KeyEvent) {
-        if key.phase == .down { heldKeys.press(key.key, isRepeat: key.isRepeat) } else { heldKeys.release(key.key) }
-        if key.key == .altLeft || key.key == .altRight { hoverWithAlternate = key.phase == .down }
+        if key.phase == .down { heldKeys.press(key.keyCode, isRepeat: key.isRepeat) } else { heldKeys.release(key.keyCode) }
+        if key.keyCode == .keyboardLeftAlt || key.keyCode == .keyboardRightAlt { hoverWithAlternate = key.phase == .down }
         // Auto-repeat walks (held keys) but never re-runs commands.
         guard !key.isRepeat else { return }
         KeyResponderChain.send(key, to: firstResponder)
@@ -217,9 +217,11 @@ final class GameSession {
         guard elapsed.isFinite, elapsed > 0 else { return }
         accumulator += min(elapsed, 0.25)
         let movement = MovementInput(
-            forward: heldKeys.isHeld(.w), back: heldKeys.isHeld(.s),
-            left: heldKeys.isHeld(.a), right: heldKeys.isHeld(.d),
-            run: heldKeys.isHeld(.shiftLeft) || heldKeys.isHeld(.shiftRight))
+            forward: heldKeys.isHeld(.keyboardW) || heldKeys.isHeld(.keyboardUpArrow),
+            back: heldKeys.isHeld(.keyboardS) || heldKeys.isHeld(.keyboardDownArrow),
+            left: heldKeys.isHeld(.keyboardA) || heldKeys.isHeld(.keyboardLeftArrow),
+            right: heldKeys.isHeld(.keyboardD) || heldKeys.isHeld(.keyboardRightArrow),
+            run: heldKeys.isHeld(.keyboardLeftShift) || heldKeys.isHeld(.keyboardRightShift))
         while accumulator >= Self.simulationStep {
             previousPosition = controller.position
             controller.step(dt: Self.simulationStep, input: movement)
@@ -236,13 +238,6 @@ final class GameSession {
         var pose = controller.pose
         pose.position = SIMD3<Float>(Float(position.x), Float(position.y), Float(position.z))
         return pose
-    }
-
-    /// Forgets held keys (focus left the window, so their releases will not arrive).
-    func releaseHeldKeys() {
-        heldKeys.releaseAll()
-        showsCommandOverlay = false
-        hoverWithAlternate = false
     }
 
     func presentAlert() {

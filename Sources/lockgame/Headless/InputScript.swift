@@ -118,12 +118,14 @@ struct InputScript {
     }
 
     private static func keyEvent(_ key: KeySymbol, _ phase: PressPhase, _ modifiers: ModifierFlags) -> InputEvent {
-        .key(KeyEvent(phase: phase, key: key, keyCode: 0, modifierFlags: modifiers, isRepeat: false, serverTime: 0))
+        .key(KeyEvent(phase: phase, key: key, keyCode: USKeyPositions.usage(of: key), modifierFlags: modifiers,
+                      isRepeat: false, serverTime: 0))
     }
 
     private static let namedKeys: [String: KeySymbol] = [
         "escape": .escape, "esc": .escape, "return": .return, "enter": .return, "shift": .shiftLeft,
         "alt": .altLeft, "space": .space, "tab": .tab, "slash": .slash, "f1": .f1, "f11": .f11, "f12": .f12,
+        "up": .upArrow, "down": .downArrow, "left": .leftArrow, "right": .rightArrow,
     ]
 
     private static let namedModifiers: [String: ModifierFlags] = [

@@ -33,6 +33,9 @@ final class LiveGameLoop {
         self.window = window
         self.session = session
         self.hud = hud
+        let walkKeys = [KeyboardHIDUsage.keyboardW, .keyboardA, .keyboardS, .keyboardD].map { window.printedName(of: $0) ?? "?" }
+        hud.setWalkKeys(walkKeys.joined())
+        log("keys: walk with \(walkKeys.joined(separator: " ")) or the arrows")
         self.log = log
         presenter = try FramePresenter(window: window)
         frameInterval = framesPerSecond > 0 ? .nanoseconds(1_000_000_000 / framesPerSecond) : .zero

@@ -23,7 +23,16 @@ final class HUDPainter {
         largeText = try TextRenderer(pixelSize: 18)
     }
 
-    static let keyLine = "L lock  Esc release  N alert  WASD walk  wheel zoom  right-click marker  middle light  F1 keys  Q quit"
+    /// The key list along the bottom, naming the walk keys as the layout prints them.
+    private(set) var keyLine = HUDPainter.keyLine(walkKeys: "WASD")
+
+    /// The key list with `walkKeys` (the keys at W, A, S and D's places: "ZQSD" on AZERTY).
+    static func keyLine(walkKeys: String) -> String {
+        "L lock  Esc release  N alert  \(walkKeys)/arrows walk  wheel zoom  right-click marker  middle light  F1 keys  Q quit"
+    }
+
+    /// Names the walk keys as the user's keyboard layout prints them.
+    func setWalkKeys(_ walkKeys: String) { keyLine = Self.keyLine(walkKeys: walkKeys) }
 
     /// Paints the HUD. `refreshNow` formats the numbers this frame whatever the interval
     /// (headless runs, where every frame must show its own state).
@@ -54,10 +63,10 @@ final class HUDPainter {
                       into: pixels, width: width, height: height)
         }
 
-        let keyWidth = text.measure(Self.keyLine).width
+        let keyWidth = text.measure(keyLine).width
         text.fillRect(x: 0, y: height - lineHeight - 10, width: width, height: lineHeight + 10,
                       color: 0x90_00_00_00, into: pixels, width: width, height: height)
-        text.draw(Self.keyLine, x: max(8, (width - keyWidth) / 2), baseline: height - 7 - text.descender,
+        text.draw(keyLine, x: max(8, (width - keyWidth) / 2), baseline: height - 7 - text.descender,
                   color: 0xFF_D8_D8_D8, into: pixels, width: width, height: height)
 
         if status.isLocked {

@@ -74,7 +74,7 @@ import Testing
     }
 
     static func press(_ key: KeySymbol, modifiers: ModifierFlags = []) -> KeyEvent {
-        KeyEvent(phase: .down, key: key, keyCode: 0, modifierFlags: modifiers, isRepeat: false, serverTime: 0)
+        KeyEvent(phase: .down, key: key, modifierFlags: modifiers, isRepeat: false, serverTime: 0)
     }
 
     @Test func unhandledPressesGoToTheNextResponder() {

@@ -124,6 +124,27 @@ import Testing
         #expect(events.isEmpty, "after entering, a scroll total far away is a new baseline, not a jump")
     }
 
+    @Test func aLockTransitionResetsScrollBaselines() {
+        var translator = Self.translator()
+        translator.scroll.setAxes([ScrollAxis(valuator: 2, orientation: .vertical, increment: 10)], forDevice: 6)
+        var events: [InputEvent] = []
+        func scroll(to total: Double) {
+            Self.withDeviceEvent(type: XI_Motion, detail: 0, valuatorMask: [0b100], values: [total]) {
+                translator.motion($0, emitPointer: false) { events.append($0) }
+            }
+        }
+        scroll(to: 10)
+        scroll(to: 20)
+        #expect(events.count == 1, "one step before the lock")
+        translator.lockTransition()  // locked: the valuators count on unseen
+        translator.lockTransition()  // unlocked
+        scroll(to: 900)
+        #expect(events.count == 1, "the first total after the lock is a baseline, not 88 steps")
+        scroll(to: 910)
+        guard case .scroll(let last) = events.last else { Issue.record("a scroll"); return }
+        #expect(events.count == 2 && last.delta == PointerDelta(dx: 0, dy: 1))
+    }
+
     @Test func motionReportsThePointerOnlyWhenItMoved() {
         var translator = Self.translator()
         var events: [InputEvent] = []
@@ -184,7 +205,7 @@ import Testing
     @Test func modifierAndButtonMasksDecodeFromXStates() {
         #expect(ModifierFlags(xState: 1 | 2 | 4 | 8 | 16 | 64) == [.shift, .capsLock, .control, .alternate, .command])
         #expect(ButtonMask(xButton: 4).isEmpty && ButtonMask(xButton: 8) == .button(4))
-        let keypad = KeyEvent(phase: .down, key: KeySymbol(rawValue: 0xFFB7), keyCode: 79, isRepeat: false, serverTime: 0)
+        let keypad = KeyEvent(phase: .down, key: KeySymbol(rawValue: 0xFFB7), xKeyCode: 79, isRepeat: false, serverTime: 0)
         #expect(keypad.modifierFlags == .numericPad && keypad.charactersIgnoringModifiers == "7")
     }
 }

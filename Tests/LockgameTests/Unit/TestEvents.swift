@@ -1,10 +1,12 @@
 import GameInput
+@testable import lockgame
 
 /// Short ways to make the input events tests feed the game.
 enum TestEvents {
     static func key(_ key: KeySymbol, _ phase: PressPhase = .down, modifiers: ModifierFlags = [],
                     isRepeat: Bool = false) -> InputEvent {
-        .key(KeyEvent(phase: phase, key: key, keyCode: 0, modifierFlags: modifiers, isRepeat: isRepeat, serverTime: 0))
+        .key(KeyEvent(phase: phase, key: key, keyCode: USKeyPositions.usage(of: key), modifierFlags: modifiers,
+                      isRepeat: isRepeat, serverTime: 0))
     }
 
     static func click(_ x: Double, _ y: Double, button: Int = 1, modifiers: ModifierFlags = [],
