@@ -16,8 +16,9 @@ WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # the xdg-shell XML) or run (python3-gi for mutter's D-Bus);
 # xhost lets the tests' root clients into sway's Xwayland.
 WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc x11-xserver-utils kwin-wayland python3-gi
-# gdb attaches to the game in the lock guardian's tests.
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb
+# gdb attaches to the game in the lock guardian's tests; setxkbmap (x11-xkb-utils) sets the layouts of
+# the keyboard tests.
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils
 
 .PHONY: run test soak build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
 
