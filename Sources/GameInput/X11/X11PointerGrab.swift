@@ -36,8 +36,10 @@ final class X11PointerGrab: PointerLockPlatform {
     /// request that made the change: events the server generated before it are stale.
     var onTransition: (UInt) -> Void = { _ in }
 
-    /// Pointer events the grab reports to our window (core masks, as `XGrabPointer` takes them).
-    private static let grabEventMask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+    /// Pointer events the grab reports to our window (core masks, as `XGrabPointer` takes them):
+    /// buttons only. Movement reaches the game as raw motion alone while locked; the hidden
+    /// pointer's position would fire hover regions under the lock.
+    private static let grabEventMask = UInt32(ButtonPressMask | ButtonReleaseMask)
 
     init(connection: X11Connection, window: UInt) {
         self.connection = connection
