@@ -74,10 +74,16 @@ let package = Package(
         // lockbench's C helpers: an in-process allocation counter (malloc interposition) and
         // CPU pinning. Only lockbench links it.
         .target(name: "CBenchSupport"),
+        // The C reference renderer driven with the demo's scene and pose, for lockbench and
+        // the golden-image tests.
+        .target(
+            name: "RenderReference",
+            dependencies: ["LockgameEngine", "CRenderReference"]
+        ),
         // The benchmark: `swift run -c release lockbench [--check] [--quick]`.
         .executableTarget(
             name: "lockbench",
-            dependencies: ["LockgameEngine", "LockgamePlatform", "GameInput", "CXlib", "CRenderReference", "CBenchSupport",
+            dependencies: ["LockgameEngine", "LockgamePlatform", "GameInput", "CXlib", "RenderReference", "CBenchSupport",
                            "XServerTestSupport"]
         ),
         // Test support shared by the X integration suites: Xvfb + openbox fixtures, a second
@@ -97,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LockgameEngineTests",
-            dependencies: ["LockgameEngine"],
+            dependencies: ["LockgameEngine", "RenderReference"],
             // Golden PNGs are read through #filePath-relative paths, not as resources.
             exclude: ["Golden"]
         ),

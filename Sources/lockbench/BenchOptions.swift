@@ -8,11 +8,15 @@ struct BenchOptions {
     var cpu = 1
     /// The demo scene's folder.
     var assets: String?
+    /// Accept X figures that cannot be measured (no Xvfb) under `--check`.
+    var noX = false
 
     static let usage = """
-    usage: lockbench [--check] [--quick] [--cpu N] [--assets DIR]
-      --check    exit 1 when a must-target fails
-      --quick    smoke run: few pairs, one round (numbers are not meaningful)
+    usage: lockbench [--check] [--quick] [--no-x] [--cpu N] [--assets DIR]
+      --check    exit 1 when a must-target fails or cannot be measured
+      --quick    smoke run: few pairs, one round (timings are not meaningful; the frame's
+                 checksum and every count-type must-target are still checked)
+      --no-x     under --check, accept X figures that cannot be measured (no Xvfb here)
       --cpu N    CPU to pin single-core figures to (default 1)
     """
 
@@ -23,6 +27,7 @@ struct BenchOptions {
             switch argument {
             case "--check": check = true
             case "--quick": quick = true
+            case "--no-x": noX = true
             case "--cpu":
                 guard let value = rest.popFirst().flatMap({ Int($0) }), value >= 0 else { return nil }
                 cpu = value

@@ -29,6 +29,11 @@ struct Figure {
 
     /// Whether the must-target holds (true when there is none or the figure was skipped).
     var meetsMust: Bool { value.map { meets($0, must) } ?? true }
+    /// Whether the figure has a must-target but no value (it could not be measured).
+    var mustIsUnmeasured: Bool { must != nil && value == nil }
+    /// Whether the figure counts events or allocations (exact in any run) rather than timing
+    /// work (meaningful only over a full run's pairs and rounds).
+    var isCount: Bool { unit == "/frame" || unit == "events" }
     /// Whether the goal holds (nil when skipped or no goal).
     var meetsGoal: Bool? {
         guard let value, goal != nil else { return nil }

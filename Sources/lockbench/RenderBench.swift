@@ -1,5 +1,6 @@
 import CBenchSupport
 import LockgameEngine
+import RenderReference
 
 /// Measures the render figures on the demo frame: render, clear and the C reference against
 /// memset, frames per second on one core, the 2-thread tiled speed-up, allocations per frame
@@ -56,6 +57,9 @@ struct RenderBench {
         let coverage = DemoFrame.coverage(framebuffer.depth)
         if coverage < 0.3 { failures.append("only \(coverage * 100)% of the frame has geometry: the renderer drew (almost) nothing") }
         facts.append(("checksum", "\"\(String(checksum, radix: 16))\""))
+        if checksum != DemoFrame.pinnedChecksum {
+            failures.append("frame checksum \(String(checksum, radix: 16)) is not the pinned \(String(DemoFrame.pinnedChecksum, radix: 16))")
+        }
         facts.append(("coverage", FigureReport.number(coverage)))
         facts.append(("renderMilliseconds", FigureReport.number(render.subjectNanoseconds / 1e6)))
         facts.append(("memsetMilliseconds", FigureReport.number(render.baselineNanoseconds / 1e6)))

@@ -1,9 +1,12 @@
+import RenderReference
 import Testing
 @testable import LockgameEngine
 
 /// Golden-image tests: the demo scene from three fixed poses at 320×180 must match the PNGs in
-/// `Golden/`. Tolerance: at most 0.5% of pixels may differ, and only pixels differing by more
-/// than 2 in some channel count as different.
+/// `Golden/`, and so must the C reference renderer's picture of the same pose (an independent
+/// implementation of the algorithm: a golden the Swift renderer got wrong would not match it).
+/// Tolerance: at most 0.5% of pixels may differ, and only pixels differing by more than 2 in
+/// some channel count as different.
 ///
 /// Goldens are made by running the tests once with `LOCKGAME_UPDATE_GOLDEN=1`, looking at
 /// them, and committing them; without the variable a missing golden is a failure.
@@ -35,6 +38,17 @@ struct GoldenImageTests {
             return
         }
         try #require(golden.width == 320 && golden.height == 180)
+        var reference = [UInt32](repeating: 0, count: 320 * 180)
+        var referenceDepth = [Float](repeating: 0, count: 320 * 180)
+        let renderer = ReferenceRenderer(scene: TestSupport.demoScene, camera: pose)
+        reference.withUnsafeMutableBufferPointer { color in
+            referenceDepth.withUnsafeMutableBufferPointer { depth in
+                renderer.render(color: color.baseAddress!, depth: depth.baseAddress!, width: 320, height: 180)
+            }
+        }
+        let referenceDiffering = zip(reference, golden.pixels).filter { GoldenImageTests.differs($0, $1) }.count
+        #expect(Double(referenceDiffering) / Double(reference.count) <= GoldenImageTests.maximumDifferingFraction,
+                "the C reference's picture differs from \(path) in \(referenceDiffering) pixels")
         let actual = fb.copyPixels()
         var differing = 0
         for i in 0..<actual.count where GoldenImageTests.differs(actual[i], golden.pixels[i]) {

@@ -66,3 +66,17 @@ extension XProbe {
         XSync(display, 0)
     }
 }
+
+/// What the user sees of the pointer: the cursor image (XFixes) and the pointer's place.
+extension XProbe {
+    /// Whether the cursor the server shows now is fully transparent (`XFixesGetCursorImage`:
+    /// every pixel's alpha is 0); nil when XFixes gives no image.
+    public var cursorIsInvisible: Bool? {
+        guard let image = XFixesGetCursorImage(display) else { return nil }
+        defer { XFree(image) }
+        let count = Int(image.pointee.width) * Int(image.pointee.height)
+        guard let pixels = image.pointee.pixels, count > 0 else { return true }
+        for index in 0..<count where (pixels[index] >> 24) & 0xFF != 0 { return false }
+        return true
+    }
+}

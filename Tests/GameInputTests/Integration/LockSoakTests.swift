@@ -28,6 +28,7 @@ import XServerTestSupport
 
     @Test func preferenceTogglesAndFocusFlapsNeverDisagreeWithTheServer() throws {
         let toggles = Int(10_000 * Self.scale), flaps = Int(1_000 * Self.scale)
+        try #require(toggles >= 100 && flaps >= 10, "a soak of \(toggles) toggles and \(flaps) flaps would prove nothing")
         let harness = try GameWindowHarness(displayName: server.displayName)
         let game = TestGame(prefers: true)
         harness.window.pointerLock.rootPreferring = game
@@ -47,15 +48,18 @@ import XServerTestSupport
         var mismatches = 0
         var checkpoints = 0
 
-        func check() {
+        /// The library, the server and the wish agree: locked exactly when the lock is wanted
+        /// (agreement alone would pass a lock that silently stopped re-engaging).
+        func check(wanted: Bool) {
             checkpoints += 1
-            if harness.window.pointerLock.isLocked != probe.pointerIsGrabbed { mismatches += 1 }
+            let locked = harness.window.pointerLock.isLocked
+            if locked != probe.pointerIsGrabbed || locked != wanted { mismatches += 1 }
         }
 
         for _ in 0..<toggles {
             game.prefersPointerLocked.toggle()
             harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-            check()
+            check(wanted: game.prefersPointerLocked)
             // As a game loop would: handle what the transitions queued (crossings, motion).
             harness.drain()
         }
@@ -71,11 +75,12 @@ import XServerTestSupport
             if !harness.pump(timeout: .seconds(2), until: { harness.window.pointerLock.isLocked == expected }) {
                 stuckFlaps += 1
             }
-            check()
+            check(wanted: expected)
         }
         let endRSS = Self.residentKilobytes
         print("soak: \(toggles) toggles, \(flaps) focus flaps, \(checkpoints) checkpoints, \(mismatches) mismatches, "
               + "\(stuckFlaps) flaps not followed, RSS \(startRSS) kB -> \(endRSS) kB")
+        #expect(checkpoints == toggles + flaps)
         #expect(mismatches == 0)
         #expect(stuckFlaps == 0)
         #expect(endRSS - startRSS < 2 * 1024, "memory stays flat")

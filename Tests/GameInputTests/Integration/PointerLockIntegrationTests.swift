@@ -23,6 +23,7 @@ import XServerTestSupport
         harness.window.show()
         let locked = harness.pump { harness.state?.isLocked == true }
         #expect(locked, "the lock should engage once the window is mapped and focused; state: \(String(describing: harness.state))")
+        #expect(probe.pointerIsGrabbed, "X holds the grab the library claims")
         return (harness, game)
     }
 
@@ -62,13 +63,32 @@ import XServerTestSupport
         #expect(harness.state == .unlocked(.preferenceOff))
         #expect(probe.tryGrab() == GrabSuccess, "after release another client can grab")
 
+        // The lock begins at the window's centre: what the user sees is an invisible cursor,
+        // and relative motion far larger than the window keeps the pointer inside it.
+        let frame = probe.frame(of: harness.window.windowID)
+        let centre = probe.centre(of: harness.window.windowID)
+        probe.moveAbsolute(x: centre.x, y: centre.y)
+        #expect(probe.cursorIsInvisible == false, "the normal cursor while unlocked")
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         #expect(harness.state == .locked)
         #expect(probe.tryGrab() == AlreadyGrabbed)
+        #expect(probe.cursorIsInvisible == true, "the cursor is invisible while locked")
+        for (dx, dy) in [(2000, 0), (0, 2000), (-4000, 0), (0, -4000)] as [(Int32, Int32)] {
+            probe.moveRelative(dx: dx, dy: dy)
+            harness.pump(for: .milliseconds(20))
+            let at = probe.pointerPosition
+            #expect(at.x >= frame.origin.x && at.x < frame.origin.x + frame.width
+                    && at.y >= frame.origin.y && at.y < frame.origin.y + frame.height,
+                    "confined to the window \(frame) after a move of (\(dx), \(dy)): \(at)")
+        }
 
+        // Closing puts the pointer back where the lock began and shows the cursor: only the
+        // library does that (a server dropping a closed connection's grab would not).
         harness.window.close()
         #expect(probe.tryGrab() == GrabSuccess, "closing the window leaves no grab behind")
+        #expect(probe.pointerPosition == XProbe.Point(x: centre.x, y: centre.y), "the pointer is back where the lock began")
+        #expect(probe.cursorIsInvisible == false, "the cursor shows again")
     }
 
     @Test func injectedMotionArrivesExactlyOnceWithExactSums() throws {
@@ -105,6 +125,7 @@ import XServerTestSupport
         game.prefersPointerLocked = false
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         harness.pump(for: .milliseconds(30))
+        #expect(!probe.pointerIsGrabbed)
         harness.clearMotion()
         for _ in 0..<20 { probe.moveRelative(dx: 5, dy: 0) }
         XSync(probe.display, 0)
@@ -121,6 +142,7 @@ import XServerTestSupport
         harness.pump(timeout: .seconds(3)) { !harness.motions.isEmpty }
         harness.pump(for: .milliseconds(100))
         #expect(harness.motions.map(\.unaccelerated) == [PointerDelta(dx: 2, dy: 3)])
+        #expect(harness.state == .locked && probe.pointerIsGrabbed)
     }
 
     @Test func focusLossReleasesAndFocusReturnRelocks() throws {
@@ -175,9 +197,11 @@ import XServerTestSupport
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         #expect(harness.state == .unlocked(.buttonsHeld))
+        #expect(!probe.pointerIsGrabbed, "no grab while a button is held")
         XTestFakeButtonEvent(probe.display, 1, 0, 0)
         XSync(probe.display, 0)
         #expect(harness.pump { harness.state == .locked })
+        #expect(probe.pointerIsGrabbed)
     }
 
     /// Alt-tabs until focus leaves `window` (openbox ignores an occasional alt-tab).

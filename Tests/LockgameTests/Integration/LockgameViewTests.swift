@@ -76,6 +76,7 @@ import XServerTestSupport
         seen = game.lines.count
         probe.press(UInt32(XK_l))
         #expect(waitForNewLine("lock: locked", in: game, after: seen))
+        #expect(probe.pointerIsGrabbed, "X holds the re-lock")
         Thread.sleep(forTimeInterval: 0.5)  // frames keep coming while locked; give a wrong turn time to show
         let relocked = try settledCapture(window, band: band)
         let unlockedMotion = ImageShift.horizontal(before: turned, after: relocked, width: 640, rows: band)

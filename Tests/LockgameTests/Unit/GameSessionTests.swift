@@ -173,19 +173,44 @@ import Testing
         #expect(session.flashlightOn)
     }
 
+    /// Where each solid object's centre appears on screen, found from the scene's own
+    /// coordinates with the camera's view and projection matrices (what the renderer draws
+    /// with), not with the ray picker the click handler uses; nearest first.
+    static func projectedCentres(of session: GameSession) -> [(object: Int, point: WindowPoint)] {
+        let camera = session.interpolatedPose
+        let width = Float(session.frameWidth), height = Float(session.frameHeight)
+        let clip = camera.projectionMatrix(aspect: width / height, near: 0.05) * camera.viewMatrix
+        var centres: [(object: Int, point: WindowPoint, depth: Float)] = []
+        for (index, object) in session.scene.objects.enumerated() where object.isSolid {
+            let points = object.mesh.vertices.map { object.transform.transformPoint($0.position) }
+            guard let first = points.first else { continue }
+            let low = points.reduce(first) { pointwiseMin($0, $1) }, high = points.reduce(first) { pointwiseMax($0, $1) }
+            let centre = (low + high) / 2
+            let projected = clip * SIMD4(centre, 1)
+            guard projected.w > 0.5 else { continue }
+            let x = (projected.x / projected.w + 1) / 2 * width, y = (1 - projected.y / projected.w) / 2 * height
+            guard x > 20, x < width - 20, y > 60, y < height - 60 else { continue }
+            centres.append((index, WindowPoint(x: Double(x), y: Double(y)), projected.w))
+        }
+        return centres.sorted { $0.depth < $1.depth }.map { ($0.object, $0.point) }
+    }
+
     @Test func clickingObjectsWhileUnlockedSelectsThem() throws {
         let session = try Self.demoSession()
         session.pointerLocked = false
         session.screen.prefersPointerLocked = false
-        // From the spawn pose the nearby crate is below the centre of the view.
-        let crate = try #require((0..<540).lazy.compactMap { y in session.selectableObject(at: WindowPoint(x: 420, y: Double(y))).map { (y, $0) } }.first)
-        session.handle(TestEvents.click(420, Double(crate.0)))
-        #expect(session.selection == [crate.1])
+        let centres = Self.projectedCentres(of: session)
+        try #require(centres.count >= 2, "two objects in view from the spawn pose: \(centres)")
+        let (first, second) = (centres[0], centres[1])
+        session.handle(TestEvents.click(first.point.x, first.point.y))
+        #expect(session.selection == [first.object], "a click on an object's centre selects it")
         #expect(!session.screen.prefersPointerLocked, "a click on an object selects; it does not take the lock")
-        session.handle(TestEvents.click(420, Double(crate.0), modifiers: .control))
-        #expect(session.selection.isEmpty, "control-click toggles")
-        session.handle(TestEvents.click(420, Double(crate.0), modifiers: .shift))
-        #expect(session.selection == [crate.1])
+        session.handle(TestEvents.click(second.point.x, second.point.y, modifiers: .shift))
+        #expect(session.selection == [first.object, second.object], "shift+click adds")
+        session.handle(TestEvents.click(first.point.x, first.point.y, modifiers: .control))
+        #expect(session.selection == [second.object], "control-click toggles")
+        session.handle(TestEvents.click(second.point.x, second.point.y))
+        #expect(session.selection == [second.object], "a plain click selects only the object")
         session.handle(TestEvents.click(480, 20))
         #expect(session.screen.prefersPointerLocked, "a click on the sky asks for the lock")
     }

@@ -1,11 +1,14 @@
-import CRenderReference
+internal import CRenderReference
 import Glibc
-import LockgameEngine
+public import LockgameEngine
 
 /// Drives the C reference renderer (`CRenderReference`) with the same scene, pose and look
 /// as the Swift `Renderer`. The per-frame constants are computed here the way `Renderer`
 /// computes them, so both draw the same pixels.
-final class ReferenceRenderer {
+///
+/// Shared by lockbench (the Swift ÷ C figure) and the golden-image tests (an independent
+/// implementation to check the goldens against).
+public final class ReferenceRenderer {
     private let textures: UnsafeMutablePointer<crr_texture>
     private let textureCount: Int
     private let batches: UnsafeMutablePointer<crr_batch>
@@ -17,7 +20,7 @@ final class ReferenceRenderer {
     private let keepAlive: Scene
 
     /// Prepares `scene` for the C renderer with `settings` and `camera`.
-    init(scene: Scene, camera: CameraPose, settings: RenderSettings = RenderSettings()) {
+    public init(scene: Scene, camera: CameraPose, settings: RenderSettings = RenderSettings()) {
         keepAlive = scene
         let (data, batchData) = scene.withRasterData { ($0.textures, $0.batches) }
         batchCount = batchData.count
@@ -44,7 +47,7 @@ final class ReferenceRenderer {
     }
 
     /// Draws the frame into `color`/`depth` (`width × height` each).
-    func render(color: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, width: Int, height: Int) {
+    public func render(color: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, width: Int, height: Int) {
         keepAlive.withRasterData { data in
             data.positions.withMemoryRebound(to: Float.self) { positions in
                 data.uvs.withMemoryRebound(to: Float.self) { uvs in
