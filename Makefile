@@ -3,6 +3,7 @@
 #              the hot-path guard and a lockbench smoke run
 # make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
+# make mutants - deliberate breakages in a scratch copy; every one must fail its tests
 
 SWIFT ?= swift
 ARGS ?=
@@ -20,7 +21,7 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # the keyboard tests.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils
 
-.PHONY: run test soak build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
+.PHONY: run test soak mutants build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -31,6 +32,9 @@ build: deps
 
 test: test-deps check-hot-paths bench-smoke
 	$(SWIFT) test --no-parallel
+
+mutants: test-deps
+	scripts/mutants
 
 soak: test-deps
 	LOCKGAME_TRIALS=100 $(SWIFT) test --no-parallel --filter 'SafetyValveTests|SystemOutranksTheGameTests|LockGuardianTests|LockSoakTests|DecoderFuzzTests'

@@ -139,6 +139,19 @@ import XServerTestSupport
         #expect(replacement.count == 1 && replacement.first != first, "a new guardian: \(replacement)")
     }
 
+    /// Without a guardian the in-process watchdog still frees the pointer of a hung loop (H).
+    @Test func withoutTheGuardianTheWatchdogFreesAHungGame() throws {
+        let game = try LockgameLaunch.start(on: server, environment: ["GAMEINPUT_NO_GUARDIAN": "1"])
+        defer { game.stop() }
+        #expect(game.waitForLine { $0 == "lock: locked" } != nil)
+        #expect(probe.pointerIsGrabbed)
+        let seen = game.lines.count
+        probe.press(UInt32(XK_h))
+        #expect(LockgameLaunch.waitForNewLine("hang: 3 s", in: game, after: seen))
+        #expect(LockgameLaunch.waitUntil(timeout: .milliseconds(1800)) { !self.probe.pointerIsGrabbed }, "freed while hung")
+        #expect(!game.lines.dropFirst(seen).contains("hang: over"))
+    }
+
     /// Without a guardian (`GAMEINPUT_NO_GUARDIAN=1`) a stopped game keeps the pointer: the
     /// guardian is what frees it.
     @Test func withoutTheGuardianAStoppedGameKeepsThePointer() throws {
