@@ -197,7 +197,8 @@ import XServerTestSupport
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         #expect(harness.state == .unlocked(.buttonsHeld))
-        #expect(!probe.pointerIsGrabbed, "no grab while a button is held")
+        // (The pressed button's implicit grab holds the pointer for the window until its
+        // release, so a second client's grab cannot tell our lock apart here.)
         XTestFakeButtonEvent(probe.display, 1, 0, 0)
         XSync(probe.display, 0)
         #expect(harness.pump { harness.state == .locked })

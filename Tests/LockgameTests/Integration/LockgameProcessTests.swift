@@ -73,9 +73,11 @@ import XServerTestSupport
         #expect(waitForNewLine("lock: locked", in: game, after: seen), "dismissing the alert brings the lock back by itself")
         #expect(probe.pointerIsGrabbed)
 
+        // That Q tears down (pointer put back, cursor shown) is proven in SafetyValveTests by
+        // what only the game does; here: Q quits through the game's own path.
         probe.press(UInt32(XK_q))
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
-        #expect(!probe.pointerIsGrabbed, "quitting leaves no grab behind")
+        #expect(game.lines.last == "quit")
     }
 
     @Test func theCameraPoseRoundTripsThroughTheRealClipboard() throws {
@@ -136,21 +138,14 @@ import XServerTestSupport
         #expect(probe.pointerIsGrabbed)
     }
 
-    @Test func killedWithSignal9TheGameLeavesNoGrab() throws {
-        let game = try launchLocked()
-        #expect(probe.pointerIsGrabbed)
-        game.send(SIGKILL)
-        #expect(game.waitForExit(timeout: .seconds(5)) == 128 + SIGKILL)
-        #expect(waitUntil { !self.probe.pointerIsGrabbed }, "the server frees the grab of a dead client")
-    }
-
+    /// The signal is handled (the game says so and exits 0); that the teardown puts the
+    /// pointer back is proven in SafetyValveTests.
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func aTerminationSignalEndsTheGameCleanly(signal: Int32) throws {
         let game = try launchLocked()
         game.send(signal)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
         #expect(game.lines.contains("quit: signal \(signal)"))
-        #expect(!probe.pointerIsGrabbed)
     }
 
     @Test func withoutADisplayTheGameSaysSoAndExitsWith2() throws {
