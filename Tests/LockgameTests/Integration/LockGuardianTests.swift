@@ -78,7 +78,7 @@ import XServerTestSupport
         let game = try launchLocked()
         defer { game.stop() }
         var times: [Double] = []
-        for trial in 0..<max(1, SafetyValveTests.trials / 2) {
+        for trial in 0..<SafetyValveTests.trials {
             let seen = game.lines.count
             let debugger = try ChildProcess(executable: gdb, arguments: ["-p", "\(game.pid)", "-batch", "-nx", "-ex", "shell sleep 1"])
             defer { debugger.stop() }
