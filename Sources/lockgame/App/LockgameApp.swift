@@ -6,7 +6,8 @@ import LockgameEngine
 /// headless. Every failure is one line on standard error and a non-zero exit code: 2 for a
 /// bad command line or no display, 1 for unusable assets or output.
 enum LockgameApp {
-    static let version = "0.2.0"
+    /// The version, as the newest heading of CHANGELOG.md (a test keeps them equal).
+    static let version = "0.3.0"
 
     static let usage = """
         usage: lockgame [options]

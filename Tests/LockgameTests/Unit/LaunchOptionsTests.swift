@@ -1,7 +1,15 @@
+import Foundation
 import Testing
 @testable import lockgame
 
 @Suite struct LaunchOptionsTests {
+    /// `lockgame --version` prints the newest version of CHANGELOG.md: one place to bump.
+    @Test func theVersionIsTheChangelogsNewest() throws {
+        let changelog = try String(contentsOf: HeadlessTests.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        #expect(newest == LockgameApp.version)
+    }
+
     @Test func defaultsAreAWindowAt60FramesPerSecond() throws {
         let options = try LaunchOptions(arguments: [])
         #expect(options.width == 960 && options.height == 540)
