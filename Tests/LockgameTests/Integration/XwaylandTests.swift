@@ -89,7 +89,8 @@ import XServerTestSupport
         seen = game.lines.count
         let inside = (x: shown.x + shown.width / 2, y: shown.y + shown.height / 2)
         sway.moveAbsolute(x: inside.x, y: inside.y)
-        #expect(session.waitForLine("lock: locked", after: seen))
+        #expect(session.waitForLine("lock: locked", after: seen),
+                "moved in with one absolute move, the lock engages: \(game.lines.suffix(4)), X pointer at \(probe.pointerPosition)")
         try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (absolute)")
         for _ in 0..<10 { sway.moveRelative(dx: 10, dy: 0) }
         try session.expectYaw(yaw + 10, "and motion after it is exact")
