@@ -15,12 +15,7 @@ import XServerTestSupport
         probe = server.probe
     }
 
-    func launchLocked() throws -> ChildProcess {
-        let game = try LockgameLaunch.start(on: server)
-        #expect(game.waitForLine { $0 == "lock: locked" } != nil, "\(game.lines)")
-        #expect(probe.pointerIsGrabbed)
-        return game
-    }
+    func launchLocked() throws -> ChildProcess { try LockgameLaunch.startLocked(on: server) }
 
     /// The processes whose parent is `pid` (the game's guardian).
     static func children(of pid: pid_t) -> [pid_t] {

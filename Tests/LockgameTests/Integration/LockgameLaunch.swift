@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import XServerTestSupport
 
 /// Starting the real `lockgame` on a test display, and waiting for what it says.
@@ -11,6 +12,15 @@ struct LockgameLaunch {
         environment["DISPLAY"] = environment["DISPLAY"] ?? server.displayName
         return try ChildProcess(executable: executable, arguments: ["--assets", HeadlessTests.assets] + arguments,
                                 environment: environment)
+    }
+
+    /// Starts the game and checks that it reports the lock and that X holds it (a second
+    /// client's grab is refused).
+    static func startLocked(on server: XServerFixture, environment: [String: String] = [:]) throws -> ChildProcess {
+        let game = try start(on: server, environment: environment)
+        #expect(game.waitForLine { $0 == "lock: locked" } != nil, "\(game.lines)")
+        #expect(server.probe.pointerIsGrabbed)
+        return game
     }
 
     /// Waits until `line` appears among the lines printed after the first `seen`.

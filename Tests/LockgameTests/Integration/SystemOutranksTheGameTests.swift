@@ -15,12 +15,7 @@ import XServerTestSupport
         probe = server.probe
     }
 
-    func launchLocked() throws -> ChildProcess {
-        let game = try LockgameLaunch.start(on: server)
-        #expect(game.waitForLine { $0 == "lock: locked" } != nil, "\(game.lines)")
-        #expect(probe.pointerIsGrabbed)
-        return game
-    }
+    func launchLocked() throws -> ChildProcess { try LockgameLaunch.startLocked(on: server) }
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) * 1e-15
