@@ -4,6 +4,7 @@
 # make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
 # make mutants - deliberate breakages in a scratch copy; every one must fail its tests
+# make docs  - the GameInput DocC site, for static hosting, in .build/docs
 
 SWIFT ?= swift
 ARGS ?=
@@ -21,7 +22,7 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # the keyboard tests.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils
 
-.PHONY: run test soak mutants build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
+.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -35,6 +36,14 @@ test: test-deps check-hot-paths bench-smoke
 
 mutants: test-deps
 	scripts/mutants
+
+# Symbol graphs from the build, converted with the toolchain's docc and the catalog in
+# Sources/GameInput/GameInput.docc.
+docs: deps
+	$(SWIFT) build --target GameInput -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs
+	docc convert Sources/GameInput/GameInput.docc --additional-symbol-graph-dir .build/symbol-graphs \
+		--fallback-display-name GameInput --fallback-bundle-identifier lockgame.GameInput \
+		--transform-for-static-hosting --output-path .build/docs
 
 soak: test-deps
 	LOCKGAME_TRIALS=100 $(SWIFT) test --no-parallel --filter 'SafetyValveTests|SystemOutranksTheGameTests|LockGuardianTests|LockSoakTests|DecoderFuzzTests'

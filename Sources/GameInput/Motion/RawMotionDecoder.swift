@@ -45,6 +45,7 @@ public struct RawMotionDecoder: Sendable {
     /// only sets an absolute baseline, or holds values that are not finite or absurdly large.
     ///
     /// - Parameters:
+    ///   - sourceDeviceID: the slave device that sent the event (`sourceid`).
     ///   - mask: the event's valuator mask (`valuators.mask`, `mask_len` bytes).
     ///   - accelerated: the packed accelerated values (`valuators.values`).
     ///   - unaccelerated: the packed raw values (`raw_values`), same packing.

@@ -121,10 +121,15 @@ public final class GameWindow {
 
     /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown.
     ///
-    /// - Parameter stallTimeout: how long the loop may stop calling ``pollEvents(_:)`` (other
-    ///   than sleeping in ``waitForEvents(until:)``) while the pointer is locked before the
-    ///   lock guardian (or, without one, a watchdog thread) frees the pointer; `nil` turns
-    ///   this off (the guardian still frees it while the process is stopped or traced).
+    /// - Parameters:
+    ///   - title: the window's title, for the window manager and task lists.
+    ///   - width: the window's width in pixels (1 to 16384).
+    ///   - height: the window's height in pixels (1 to 16384).
+    ///   - displayName: the X display to open; `nil` reads `$DISPLAY`.
+    ///   - stallTimeout: how long the loop may stop calling ``pollEvents(_:)`` (other than
+    ///     sleeping in ``waitForEvents(until:)``) while the pointer is locked before the lock
+    ///     guardian (or, without one, a watchdog thread) frees the pointer; `nil` turns this
+    ///     off (the guardian still frees it while the process is stopped or traced).
     public init(title: String, width: Int, height: Int, displayName: String? = nil,
                 stallTimeout: Duration? = GameWindow.defaultStallTimeout) throws(GameWindowError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
