@@ -55,8 +55,19 @@ let package = Package(
         // The demo's engine without X: renderer, scene and assets, camera, text.
         .target(
             name: "LockgameEngine",
-            dependencies: ["CPNG", "CFreeType", "CMemoryFill"]
+            dependencies: ["CPNG", "CFreeType", "CMemoryFill", "PixelSpan", "PixelSpanAVX2", "CPixelSpanAVX2"]
         ),
+        // The renderer's pixel loop, one pixel at a time (any x86-64 or other CPU).
+        .target(name: "PixelSpan"),
+        // The same pixel loop eight pixels at a time, compiled for AVX2 (Swift's default
+        // x86-64 target is SSE2); the renderer picks it at run time when the CPU has AVX2.
+        .target(
+            name: "PixelSpanAVX2",
+            dependencies: ["PixelSpan", "CPixelSpanAVX2"],
+            swiftSettings: [.unsafeFlags(["-Xcc", "-mavx2"])]
+        ),
+        // The AVX2 gather and masked loads/stores Swift's SIMD types lack, and the CPU check.
+        .target(name: "CPixelSpanAVX2"),
         // wmemset for the renderer's colour fills (Swift's Glibc module lacks <wchar.h>).
         .target(name: "CMemoryFill"),
         // The game's X presentation (MIT-SHM presenter), shared by lockgame and lockbench.
@@ -103,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LockgameEngineTests",
-            dependencies: ["LockgameEngine", "RenderReference"],
+            dependencies: ["LockgameEngine", "RenderReference", "PixelSpan", "PixelSpanAVX2"],
             // Golden PNGs are read through #filePath-relative paths, not as resources.
             exclude: ["Golden"]
         ),

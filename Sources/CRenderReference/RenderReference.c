@@ -185,14 +185,17 @@ static void rasterize(clip_vertex a, clip_vertex b, clip_vertex c, const raster_
         if (!clip_edge(x2, y2, x0, y0, py, &lo, &hi)) continue;
         if (!clip_edge(x0, y0, x1, y1, py, &lo, &hi)) continue;
         float fx = (float)lo + 0.5f, fy = (float)row_y + 0.5f;
-        float a0 = base[0] + ddx[0] * fx + ddy[0] * fy;
-        float a1 = base[1] + ddx[1] * fx + ddy[1] * fy;
-        float a2 = base[2] + ddx[2] * fx + ddy[2] * fy;
+        float s0 = base[0] + ddx[0] * fx + ddy[0] * fy;
+        float s1 = base[1] + ddx[1] * fx + ddy[1] * fy;
+        float s2 = base[2] + ddx[2] * fx + ddy[2] * fy;
         int64_t row = row_y * width;
         for (int64_t i = row + lo, end = row + hi; i <= end; i++) {
-            float iw = a0;
+            // Pixel k of the span: start + step * k, never an accumulated sum.
+            float k = (float)(i - row - lo);
+            float iw = s0 + ddx[0] * k;
             if (iw > depth[i]) {
                 float w = 1 / iw;
+                float a1 = s1 + ddx[1] * k, a2 = s2 + ddx[2] * k;
                 int64_t tu = (int64_t)float_bits(a1 * w + magic) & w_mask;
                 int64_t tv = (int64_t)float_bits(a2 * w + magic) & h_mask;
                 uint32_t texel = texels[(tv << shift) | tu];
@@ -206,7 +209,6 @@ static void rasterize(clip_vertex a, clip_vertex b, clip_vertex c, const raster_
                 color[i] = 0xFF000000u | rb | g;
                 depth[i] = iw;
             }
-            a0 += ddx[0]; a1 += ddx[1]; a2 += ddx[2];
         }
     }
 }

@@ -1,7 +1,10 @@
-// Renderer+Rasterize: projection of clipped triangles and the pixel loop.
+// Renderer+Rasterize: projection of clipped triangles and their row spans.
 
-/// Per-frame raster state handed to the pixel loop by value: raw buffer pointers and the
-/// constants of the current triangle, so the loop touches no class or array.
+internal import PixelSpan
+internal import PixelSpanAVX2
+
+/// Per-frame raster state handed to the pixel loop by value: raw buffer pointers, the loop to
+/// use and the shading constants of the current triangle, so the loop touches no class or array.
 struct RasterTarget {
     var color: UnsafeMutablePointer<UInt32>
     var depth: UnsafeMutablePointer<Float>
@@ -11,14 +14,10 @@ struct RasterTarget {
     var band: Range<Int>
     var halfWidth: Float
     var halfHeight: Float
-    var fogStart: Float
-    var fogInvRange: Float
-    var fogRB: UInt32
-    var fogG: UInt32
-    /// Texture of the current triangle.
-    var texture: Renderer.TextureRef
-    /// Light of the current triangle, 0...256.
-    var light256: Float = 256
+    /// Which implementation shades the spans.
+    var pixelLoop: Renderer.PixelLoop
+    /// Texture, light and fog of the current triangle.
+    var shading: SpanShading
 }
 
 extension Renderer {
@@ -64,43 +63,18 @@ extension Renderer {
 
         let width = target.width
         let color = target.color, depth = target.depth
-        let texels = target.texture.texels
-        let wMask = target.texture.width - 1, hMask = target.texture.height - 1
-        let shift = target.texture.shift
-        let fogStart = target.fogStart, fogInvRange = target.fogInvRange
-        let fogRB = target.fogRB, fogG = target.fogG
-        let light256 = target.light256
-        let magic: Float = 12_582_912  // 1.5 · 2^23
+        let shading = target.shading
+        let eightWide = target.pixelLoop == .eightWideAVX2
 
         for y in rows {
             guard let span = tri.span(row: y, width: width) else { continue }
-            let row = y &* width
-            var attr = base + ddx * (Float(span.first) + 0.5) + ddy * (Float(y) + 0.5)
-            var i = row &+ span.first
-            let end = row &+ span.last
-            while i <= end {
-                let iw = attr.x
-                if iw > depth[i] {
-                    let w = 1 / iw
-                    // Float → integer without trapping: adding 1.5·2^23 puts round(x) in the
-                    // low mantissa bits (exact for |x| < 2^22); masking keeps any input,
-                    // even NaN, inside the texture. Coordinates carry a −0.5 texel offset, so
-                    // rounding gives floor; negative values wrap like the repeat they are.
-                    let tu = Int((attr.y * w + magic).bitPattern) & wMask
-                    let tv = Int((attr.z * w + magic).bitPattern) & hMask
-                    let texel = texels[(tv &<< shift) | tu]
-                    var f = (w - fogStart) * fogInvRange
-                    f = f >= 0 ? f : 0
-                    f = f <= 1 ? f : 1
-                    let kf = (f * 256 + magic).bitPattern & 0x1FF
-                    let ka = ((1 - f) * light256 + magic).bitPattern & 0x1FF
-                    let rb = ((texel & 0xFF00FF) &* ka &+ fogRB &* kf) &>> 8 & 0xFF00FF
-                    let g = ((texel & 0xFF00) &* ka &+ fogG &* kf) &>> 8 & 0xFF00
-                    color[i] = 0xFF00_0000 | rb | g
-                    depth[i] = iw
-                }
-                attr += ddx
-                i &+= 1
+            let start = base + ddx * (Float(span.first) + 0.5) + ddy * (Float(y) + 0.5)
+            let i = y &* width &+ span.first
+            let count = span.last &- span.first &+ 1
+            if eightWide {
+                shading.shadeEightWide(color: color + i, depth: depth + i, count: count, start: start, step: ddx)
+            } else {
+                shading.shade(color: color + i, depth: depth + i, count: count, start: start, step: ddx)
             }
         }
     }

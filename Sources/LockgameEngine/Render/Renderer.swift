@@ -1,4 +1,5 @@
 import Glibc
+internal import PixelSpan
 
 /// The software rasterizer: draws a `Scene` seen from a `CameraPose` into a `Framebuffer`.
 ///
@@ -21,6 +22,9 @@ public final class Renderer {
     public var settings: RenderSettings
     /// Counters from the last `render` call.
     public private(set) var statistics = RenderStatistics()
+    /// The pixel loop this renderer uses (the one asked for, or the scalar loop when this CPU
+    /// cannot run it).
+    public let pixelLoop: PixelLoop
 
     /// Clip-space vertex with texture coordinates in texel units.
     struct ClipVertex {
@@ -52,9 +56,11 @@ public final class Renderer {
     /// One magenta texel, the texture before any triangle has chosen one.
     private let fallbackTexel: UnsafeMutablePointer<UInt32>
 
-    /// A renderer with the given look.
-    public init(settings: RenderSettings = RenderSettings()) {
+    /// A renderer with the given look, drawing its pixels with `pixelLoop` (by default the
+    /// fastest this CPU runs; the scalar loop when the CPU cannot run the one asked for).
+    public init(settings: RenderSettings = RenderSettings(), pixelLoop: PixelLoop = .fastest) {
         self.settings = settings
+        self.pixelLoop = pixelLoop.isAvailable ? pixelLoop : .scalar
         clipA = .allocate(capacity: Renderer.clipCapacity)
         clipB = .allocate(capacity: Renderer.clipCapacity)
         textureRefCapacity = 16
@@ -127,10 +133,13 @@ public final class Renderer {
         var target = RasterTarget(
             color: color, depth: depth, width: width, height: height, band: band,
             halfWidth: Float(width) * 0.5, halfHeight: Float(height) * 0.5,
-            fogStart: s.fogStart.isFinite ? s.fogStart : 1e30,
-            fogInvRange: (s.fogEnd - s.fogStart).isFinite && s.fogEnd > s.fogStart ? 1 / (s.fogEnd - s.fogStart) : 0,
-            fogRB: s.fogColor & 0x00FF_00FF, fogG: s.fogColor & 0x0000_FF00,
-            texture: TextureRef(texels: fallbackTexel, width: 1, height: 1, shift: 0))
+            pixelLoop: pixelLoop,
+            shading: SpanShading(
+                texels: fallbackTexel, widthMask: 0, heightMask: 0, rowShift: 0,
+                fogStart: s.fogStart.isFinite ? s.fogStart : 1e30,
+                fogInverseRange: (s.fogEnd - s.fogStart).isFinite && s.fogEnd > s.fogStart
+                    ? 1 / (s.fogEnd - s.fogStart) : 0,
+                fogRedBlue: s.fogColor & 0x00FF_00FF, fogGreen: s.fogColor & 0x0000_FF00, light256: 256))
         var stats = RenderStatistics()
         let g = Renderer.guardBand
 
@@ -167,9 +176,12 @@ public final class Renderer {
                 }
 
                 let texture = textureRefs[Int(triangleTexture[t])]
-                target.texture = texture
+                target.shading.texels = UnsafePointer(texture.texels)
+                target.shading.widthMask = texture.width - 1
+                target.shading.heightMask = texture.height - 1
+                target.shading.rowShift = texture.shift
                 let lambert = max(dot(n, lightTowards), 0)
-                target.light256 = min(ambient + diffuse * lambert, 1) * 256
+                target.shading.light256 = min(ambient + diffuse * lambert, 1) * 256
 
                 // Texture coordinates in texels (v flipped: OBJ v is up, image rows go down),
                 // shifted by whole texture periods so they start near zero.

@@ -31,12 +31,17 @@ public final class TiledRenderer: @unchecked Sendable {
     private var camera = CameraPose()
     private var framebuffer: Framebuffer?
 
-    /// A renderer using `threadCount` threads (at least 1) and `bandsPerThread` bands each.
-    public init(threadCount: Int, bandsPerThread: Int = 4, settings: RenderSettings = RenderSettings()) {
+    /// The pixel loop every band's renderer uses.
+    public var pixelLoop: Renderer.PixelLoop { renderers[0].pixelLoop }
+
+    /// A renderer using `threadCount` threads (at least 1) and `bandsPerThread` bands each,
+    /// drawing pixels with `pixelLoop` (see `Renderer.init(settings:pixelLoop:)`).
+    public init(threadCount: Int, bandsPerThread: Int = 4, settings: RenderSettings = RenderSettings(),
+                pixelLoop: Renderer.PixelLoop = .fastest) {
         self.threadCount = max(1, threadCount)
         bandCount = self.threadCount * max(1, bandsPerThread)
         self.settings = settings
-        renderers = (0..<self.threadCount).map { _ in Renderer(settings: settings) }
+        renderers = (0..<self.threadCount).map { _ in Renderer(settings: settings, pixelLoop: pixelLoop) }
         start = .allocate(capacity: 1)
         done = .allocate(capacity: 1)
         sem_init(start, 0, 0)
