@@ -3,7 +3,10 @@
 /// (X button 2) and further buttons (X 8, 9, …); the wheel "buttons" 4–7 are scrolling, not
 /// buttons, and never appear here.
 public struct ButtonMask: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The mask's bits in UIKit's numbering: bit 0 the primary button, bit 1 the secondary,
+    /// bit 2 the middle one, bit *n* − 1 button *n* (see ``button(_:)``).
     public let rawValue: Int
+    /// The mask with the bits of `rawValue`, numbered as in ``rawValue``.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// The primary (usually left) button, X button 1.
@@ -39,6 +42,8 @@ public struct ButtonMask: OptionSet, Hashable, Sendable, CustomStringConvertible
         self = result
     }
 
+    /// The buttons by name, joined with "+": "primary", "secondary", then "button 3" and up
+    /// (as in "primary+button 3"); "none" when the mask is empty.
     public var description: String {
         var names: [String] = []
         if contains(.primary) { names.append("primary") }

@@ -40,7 +40,9 @@ public enum InputEvent: Hashable, Sendable {
 
 /// Whether a key or button went down or up.
 public enum PressPhase: Hashable, Sendable {
+    /// The key or button went down (`XI_KeyPress`, `XI_ButtonPress`); UIKit's `pressesBegan`.
     case down
+    /// The key or button came up (`XI_KeyRelease`, `XI_ButtonRelease`); UIKit's `pressesEnded`.
     case up
     /// The press ended without a release reaching the window: the focus or the keyboard went
     /// to another client while the key or button was held (UIKit's `pressesCancelled`).
@@ -49,8 +51,15 @@ public enum PressPhase: Hashable, Sendable {
 
 /// The stage of a continuous interaction: hover, pinch, swipe.
 public enum InteractionPhase: Hashable, Sendable {
+    /// The interaction started: the pointer came over a hover region, or a pinch or swipe
+    /// began (`XI_GesturePinchBegin`, `XI_GestureSwipeBegin`). Like UIKit's
+    /// `UIGestureRecognizer.State.began`.
     case began
+    /// The interaction goes on: the pointer moved within the region, or the gesture updated
+    /// (`XI_GesturePinchUpdate`, `XI_GestureSwipeUpdate`).
     case changed
+    /// The user finished it: the pointer left the region or the window, or the fingers
+    /// lifted (`XI_GesturePinchEnd`, `XI_GestureSwipeEnd`).
     case ended
     /// The system ended it without the user finishing it (for example the device vanished).
     case cancelled
@@ -58,8 +67,13 @@ public enum InteractionPhase: Hashable, Sendable {
 
 /// A point in window pixels.
 public struct WindowPoint: Hashable, Sendable {
+    /// Pixels right of the window's left edge; fractional where XInput 2 reports sub-pixel
+    /// positions.
     public var x: Double
+    /// Pixels below the window's top edge; fractional where XInput 2 reports sub-pixel
+    /// positions.
     public var y: Double
+    /// The point `x` pixels right of and `y` pixels below the window's top-left corner.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -72,6 +86,8 @@ public struct WindowPoint: Hashable, Sendable {
 /// whatever the layout: match keys that mean a place, such as W/A/S/D, on it), and ``key``,
 /// what the layout types with it (match shortcuts on it).
 public struct KeyEvent: Hashable, Sendable {
+    /// Whether the key went down, came up, or was cancelled because the focus or the keyboard
+    /// went to another client while it was held.
     public var phase: PressPhase
     /// The key as the layout names it at shift level 0.
     public var key: KeySymbol
@@ -88,6 +104,11 @@ public struct KeyEvent: Hashable, Sendable {
     /// The X server's timestamp in milliseconds.
     public var serverTime: UInt32
 
+    /// A key event, as the window makes them from XInput 2 (and tests and scripted input from
+    /// their own values). `charactersIgnoringModifiers` defaults to what `key` types
+    /// (``KeySymbol/characters``); `keyCode` and `xKeyCode` default to an unknown key
+    /// (``KeyboardHIDUsage/keyboardErrorUndefined``, 0). A keypad key gets
+    /// ``ModifierFlags/numericPad`` added to `modifierFlags`.
     public init(phase: PressPhase, key: KeySymbol, keyCode: KeyboardHIDUsage = .keyboardErrorUndefined, xKeyCode: Int = 0,
                 charactersIgnoringModifiers: String? = nil, modifierFlags: ModifierFlags = [], isRepeat: Bool,
                 serverTime: UInt32) {
@@ -107,6 +128,8 @@ public struct KeyEvent: Hashable, Sendable {
 /// A pointer button press or release in the window, from XInput 2
 /// (`XI_ButtonPress`/`XI_ButtonRelease`).
 public struct ButtonEvent: Hashable, Sendable {
+    /// Whether the button went down, came up, or was cancelled because the focus went to
+    /// another client while it was held.
     public var phase: PressPhase
     /// The X button number: 1 primary, 2 middle, 3 secondary, 8 and up extra buttons.
     public var button: Int
@@ -114,11 +137,17 @@ public struct ButtonEvent: Hashable, Sendable {
     public var location: WindowPoint
     /// The buttons involved: those already held plus this event's own button.
     public var buttonMask: ButtonMask
+    /// The modifier keys held at the press or release, from the event's own state
+    /// (`XIModifierState.effective`); empty for a cancelled press.
     public var modifierFlags: ModifierFlags
+    /// The kind of device the button belongs to: a mouse or touchpad, or a touchscreen.
     public var deviceKind: InputDeviceKind
     /// The X server's timestamp in milliseconds.
     public var serverTime: UInt32
 
+    /// A button event, as the window makes them from XInput 2 (and tests and scripted input
+    /// from their own values). `buttonMask` defaults to `button`'s own button alone
+    /// (``ButtonMask/init(xButton:)``).
     public init(phase: PressPhase, button: Int, location: WindowPoint, buttonMask: ButtonMask? = nil,
                 modifierFlags: ModifierFlags = [], deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32) {
         self.phase = phase
@@ -134,17 +163,30 @@ public struct ButtonEvent: Hashable, Sendable {
 /// The visible pointer entering, moving over or leaving the window (`XI_Enter`, `XI_Motion`,
 /// `XI_Leave`).
 public struct PointerEvent: Hashable, Sendable {
+    /// How the pointer crossed or moved over the window.
     public enum Phase: Hashable, Sendable {
+        /// `entered`: the pointer came into the window (`XI_Enter`); `moved`: it moved over the
+        /// window (`XI_Motion`); `exited`: it left the window (`XI_Leave`).
         case entered, moved, exited
     }
 
+    /// Whether the pointer entered, moved over or left the window.
     public var phase: Phase
+    /// Where the pointer is, in window pixels; for an exit, where it left.
     public var location: WindowPoint
+    /// The buttons held while the pointer moves: not empty during a drag.
     public var buttonMask: ButtonMask
+    /// The modifier keys held, from the event's own state (`XIModifierState.effective`).
     public var modifierFlags: ModifierFlags
+    /// The kind of device moving the pointer.
     public var deviceKind: InputDeviceKind
+    /// The X server's timestamp in milliseconds; 0 for the position the window reads itself
+    /// after an unlock.
     public var serverTime: UInt32
 
+    /// A pointer event, as the window makes them from XInput 2 (and tests and scripted input
+    /// from their own values). The defaults describe a mouse with no buttons or modifiers
+    /// held and no server time.
     public init(phase: Phase, location: WindowPoint, buttonMask: ButtonMask = [], modifierFlags: ModifierFlags = [],
                 deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32 = 0) {
         self.phase = phase

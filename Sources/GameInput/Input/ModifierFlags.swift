@@ -2,7 +2,10 @@
 /// XInput 2 event's own modifier state (`XIModifierState.effective`), so a handler sees the
 /// modifiers of that event, not of some later moment.
 public struct ModifierFlags: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The flags' bits in GameInput's numbering (bit 0 ``shift`` to bit 5 ``numericPad``), not
+    /// an X modifier state: use ``init(xState:)`` for that.
     public let rawValue: Int
+    /// The flags with the bits of `rawValue`, numbered as in ``rawValue``.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Shift (`ShiftMask`).
@@ -30,6 +33,8 @@ public struct ModifierFlags: OptionSet, Hashable, Sendable, CustomStringConverti
         self = flags
     }
 
+    /// The flags by name, joined with "+" in the order ctrl, alt, shift, super, caps, keypad
+    /// (as in "ctrl+shift"); "none" when no flag is set.
     public var description: String {
         let names: [(ModifierFlags, String)] = [(.control, "ctrl"), (.alternate, "alt"), (.shift, "shift"),
                                                 (.command, "super"), (.capsLock, "caps"), (.numericPad, "keypad")]

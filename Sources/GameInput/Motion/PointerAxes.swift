@@ -11,6 +11,7 @@ public struct PointerAxes: Hashable, Sendable {
     /// Whether the axes report positions, so motion is the difference between two events.
     public var isAbsolute: Bool
 
+    /// Axes on valuators `xAxis` and `yAxis`, reporting positions when `isAbsolute` is true.
     public init(xAxis: Int, yAxis: Int, isAbsolute: Bool) {
         self.xAxis = xAxis
         self.yAxis = yAxis

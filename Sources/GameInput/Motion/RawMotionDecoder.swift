@@ -24,6 +24,8 @@ public struct RawMotionDecoder: Sendable {
         var accelerated = PointerDelta.zero
     }
 
+    /// A decoder that takes every device to have ``PointerAxes/conventional`` axes until
+    /// ``setAxes(_:forDevice:)`` says otherwise, with no absolute baselines set.
     public init() {
         axesByDevice = Array(repeating: .conventional, count: Self.deviceIDLimit)
         baselines = Array(repeating: AbsoluteBaseline(), count: Self.deviceIDLimit)

@@ -5,6 +5,7 @@ public struct PointerDelta: Hashable, Sendable {
     /// Movement down (towards the user) is positive.
     public var dy: Double
 
+    /// A movement of `dx` to the right and `dy` down (negative values go left and up).
     public init(dx: Double, dy: Double) {
         self.dx = dx
         self.dy = dy
@@ -44,6 +45,8 @@ public struct RelativeMotion: Hashable, Sendable {
     /// A fixed instant that receipt times are stored relative to.
     private static let clockOrigin = ContinuousClock.now
 
+    /// A motion, as the window makes them from `XI_RawMotion` events (and tests and scripted
+    /// input from their own values).
     public init(
         unaccelerated: PointerDelta,
         accelerated: PointerDelta,

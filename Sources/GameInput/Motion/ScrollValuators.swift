@@ -2,11 +2,22 @@
 /// direction, and how much of it makes one wheel step (`increment`, negative when the axis
 /// counts the other way).
 public struct ScrollAxis: Hashable, Sendable {
-    public enum Orientation: Hashable, Sendable { case vertical, horizontal }
+    /// The direction an axis scrolls (`XIScrollClassInfo.scroll_type`).
+    public enum Orientation: Hashable, Sendable {
+        /// Up and down (`XIScrollTypeVertical`); the axis's steps go to ``PointerDelta/dy``.
+        case vertical
+        /// Left and right (`XIScrollTypeHorizontal`); the axis's steps go to ``PointerDelta/dx``.
+        case horizontal
+    }
+    /// The valuator that carries the axis's running total (`XIScrollClassInfo.number`).
     public var valuator: Int
+    /// Whether the axis scrolls up and down or left and right.
     public var orientation: Orientation
+    /// How much the valuator changes for one wheel step (`XIScrollClassInfo.increment`);
+    /// negative when the axis counts the other way.
     public var increment: Double
 
+    /// The axis on valuator `valuator`, scrolling in `orientation` by `increment` per step.
     public init(valuator: Int, orientation: Orientation, increment: Double) {
         self.valuator = valuator
         self.orientation = orientation
@@ -29,6 +40,7 @@ public struct ScrollValuatorDecoder: Sendable {
     private var lastValues: [Double]
     private var hasLastValue: [Bool]
 
+    /// A decoder that knows no device's scroll axes yet; ``setAxes(_:forDevice:)`` adds them.
     public init() {
         let slots = RawMotionDecoder.deviceIDLimit * Self.axesPerDevice
         axes = Array(repeating: nil, count: slots)

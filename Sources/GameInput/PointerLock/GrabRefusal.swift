@@ -6,6 +6,7 @@ public struct GrabRefusal: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The Xlib status code returned by `XGrabPointer`.
     public let rawValue: Int32
 
+    /// The refusal with Xlib status `rawValue`, as `XGrabPointer` returned it.
     public init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// Another client holds a grab on the pointer. The corresponding Xlib value is `AlreadyGrabbed`.
@@ -17,6 +18,8 @@ public struct GrabRefusal: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The pointer is frozen by another client's synchronous grab. The Xlib value is `GrabFrozen`.
     public static let frozen = GrabRefusal(rawValue: 4)
 
+    /// What the refusal means in a few words ("already grabbed by another client", "window not
+    /// viewable"); "grab status" and the number for any other status.
     public var description: String {
         switch self {
         case .alreadyGrabbed: "already grabbed by another client"

@@ -36,6 +36,8 @@ public struct PointerLockArbiter: Hashable, Sendable {
     public private(set) var retryDeadline: ContinuousClock.Instant?
     private var consecutiveRefusals = 0
 
+    /// An arbiter that holds no grab and has all-false facts: nothing is wanted until
+    /// ``update(_:now:)`` brings the facts.
     public init() {}
 
     /// The state to report for the current facts and grab.
@@ -179,5 +181,6 @@ public struct PointerLockFacts: Hashable, Sendable {
     /// Whether a mouse button pressed in the window is still held.
     public var buttonsHeld = false
 
+    /// Facts that are all false or absent: no preference, not viewable, no focus.
     public init() {}
 }

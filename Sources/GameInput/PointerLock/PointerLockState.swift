@@ -30,6 +30,7 @@ public struct PointerLockState: Hashable, Sendable, CustomStringConvertible {
     /// The `userInfo` key under which ``didChangeNotification`` carries the new state.
     public static let userInfoKey = "PointerLockState"
 
+    /// "locked", or "unlocked" with the reason in parentheses, as in "unlocked (unfocused)".
     public var description: String {
         guard let reason else { return "locked" }
         return "unlocked (\(reason))"
@@ -66,6 +67,8 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
     /// The X server refused the grab; the controller retries with back-off.
     case grabRefused(GrabRefusal)
 
+    /// The reason in a few words, for logs and overlays: "preference off", "unfocused",
+    /// "grab refused: window not viewable".
     public var description: String {
         switch self {
         case .alertPresented: "alert presented"
@@ -97,6 +100,8 @@ public enum LockSuspension: Hashable, Sendable, CustomStringConvertible {
     /// The lock guardian process exited while the pointer was locked; its end freed the grab.
     case guardianExited
 
+    /// The suspension in a few words: "main loop stalled", "disabled by GAMEINPUT_NO_GRAB",
+    /// "debugger attached".
     public var description: String {
         switch self {
         case .mainLoopStalled: "main loop stalled"

@@ -17,7 +17,10 @@ public struct DisplayReport: Sendable {
 
     /// A pointer device as the server lists it (`XIQueryDevice`).
     public struct PointerDevice: Sendable {
+        /// The XInput device id (`XIDeviceInfo.deviceid`).
         public var id: Int
+        /// The device's name as the server lists it (`XIDeviceInfo.name`), such as
+        /// "Virtual core pointer".
         public var name: String
         /// A master pointer (the one the cursor follows) rather than a physical device.
         public var isMaster: Bool
@@ -26,9 +29,14 @@ public struct DisplayReport: Sendable {
         public var isAbsolute: Bool
     }
 
+    /// The display the report describes, as Xlib resolved it (`XDisplayString`), such as ":0".
     public var displayName: String
+    /// The X server's vendor (`XServerVendor`), such as "The X.Org Foundation".
     public var vendor: String
+    /// The vendor's release number of the server (`XVendorRelease`).
     public var vendorRelease: Int
+    /// The core protocol's version and revision, such as "11.0" (`XProtocolVersion`,
+    /// `XProtocolRevision`).
     public var protocolVersion: String
     /// The XInput version agreed, when XInput 2.2+ and generic events are there.
     public var xinputVersion: (major: Int, minor: Int)?
@@ -44,6 +52,8 @@ public struct DisplayReport: Sendable {
     /// The name the running window manager gives itself (`_NET_SUPPORTING_WM_CHECK`,
     /// `_NET_WM_NAME`), or nil when none announces itself.
     public var windowManager: String?
+    /// The master pointers, slave pointers and floating slaves (`XIQueryDevice`); empty when
+    /// ``xinputVersion`` is nil.
     public var pointerDevices: [PointerDevice]
 
     /// Connects to `displayName` (or `$DISPLAY`), reads the report and disconnects.

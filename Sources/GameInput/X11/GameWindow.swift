@@ -15,8 +15,9 @@ import Foundation
 public final class GameWindow {
     /// Decides and reports the pointer lock for this window.
     public let pointerLock: PointerLockController
-    /// The window's size in pixels, as the server last reported it.
+    /// The window's width in pixels, as the server last reported it.
     public internal(set) var width: Int
+    /// The window's height in pixels, as the server last reported it.
     public internal(set) var height: Int
     /// The XInput version the server agreed to, or nil when XInput 2.2+ is missing (then
     /// ``PointerLockController/pointerLockState`` is nil and no relative motion arrives).

@@ -7,6 +7,8 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
     /// A window size outside 1…16384 pixels.
     case invalidSize(width: Int, height: Int)
 
+    /// What went wrong, in a sentence for the terminal: "DISPLAY is not set: there is no X
+    /// display to open".
     public var description: String {
         switch self {
         case .cannotOpenDisplay(let name):

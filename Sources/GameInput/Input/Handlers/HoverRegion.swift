@@ -2,6 +2,8 @@
 /// it comes over the rectangle, `changed` as it moves there, `ended` when it leaves it or the
 /// window. It never consumes pointer events, so several regions can follow one pointer.
 open class HoverRegion: InputHandler {
+    /// The rectangle the region follows the pointer over, in window pixels; it may move or
+    /// change size between events.
     public var frame: WindowRect
     /// Whether the pointer is over the region now.
     public private(set) var isHovered = false
@@ -9,11 +11,15 @@ open class HoverRegion: InputHandler {
     public private(set) var lastEvent: PointerEvent?
     private let action: (InteractionPhase, PointerEvent) -> Void
 
+    /// A region over `frame` that calls `action` with the hover's phase and the pointer event
+    /// that caused it.
     public init(frame: WindowRect, action: @escaping (InteractionPhase, PointerEvent) -> Void) {
         self.frame = frame
         self.action = action
     }
 
+    /// Follows a pointer event (other events are ignored) and calls the action when the hover
+    /// begins, changes or ends. Returns false: the region never consumes an event.
     open override func handle(_ event: InputEvent) -> Bool {
         guard case .pointer(let pointer) = event else { return false }
         let inside = pointer.phase != .exited && frame.contains(pointer.location)

@@ -5,6 +5,8 @@
 /// flags, so it can accept a secondary click *or* a control+primary click and nothing else.
 /// Handlers are classes to subclass; override `shouldReceive` to filter.
 open class InputHandler {
+    /// A handler that receives every event and handles none; subclasses override
+    /// ``handle(_:)`` and, to filter, ``shouldReceive(_:)``.
     public init() {}
 
     /// Whether this handler wants to see `event`. Asked before ``handle(_:)``; the default
@@ -18,12 +20,17 @@ open class InputHandler {
 
 /// Hands each event to registered handlers in order until one consumes it.
 public final class InputRouter {
+    /// The registered handlers, in the order they are offered events.
     public private(set) var handlers: [InputHandler] = []
 
+    /// A router with no handlers.
     public init() {}
 
+    /// Registers `handler` after those already registered: it is offered events last.
     public func add(_ handler: InputHandler) { handlers.append(handler) }
 
+    /// Unregisters every registration of `handler` (compared by identity); does nothing when it
+    /// is not registered.
     public func remove(_ handler: InputHandler) { handlers.removeAll { $0 === handler } }
 
     /// Routes `event`; returns whether a handler consumed it.

@@ -15,20 +15,31 @@ public protocol KeyResponder: AnyObject {
 }
 
 extension KeyResponder {
+    /// By default there is no next responder: the chain ends here.
     public var nextKeyResponder: (any KeyResponder)? { nil }
+    /// By default a responder offers no key commands.
     public var keyCommands: [KeyCommand] { [] }
+    /// By default a responder leaves presses to the next one (returns false).
     public func pressBegan(_ event: KeyEvent) -> Bool { false }
+    /// By default a responder leaves releases to the next one (returns false).
     public func pressEnded(_ event: KeyEvent) -> Bool { false }
 }
 
 /// A keyboard shortcut offered by a responder, like `UIKeyCommand`: a key and modifiers, a
 /// title for the discoverability overlay, and what it does.
 public struct KeyCommand {
+    /// What the discoverability overlay calls the command (UIKit's `UIKeyCommand.title`).
     public var title: String
+    /// The key, as the layout names it (UIKit's `UIKeyCommand.input`); compared with
+    /// ``KeyEvent/key``.
     public var input: KeySymbol
+    /// The modifiers that must be held, exactly (UIKit's `UIKeyCommand.modifierFlags`).
     public var modifierFlags: ModifierFlags
+    /// What the command does; ``KeyResponderChain/send(_:to:)`` runs it for a matching press.
     public var action: () -> Void
 
+    /// A command that runs `action` when `input` is pressed with exactly `modifierFlags`,
+    /// listed as `title`.
     public init(title: String, input: KeySymbol, modifierFlags: ModifierFlags = [], action: @escaping () -> Void) {
         self.title = title
         self.input = input
