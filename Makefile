@@ -10,8 +10,12 @@
 SWIFT ?= swift
 ARGS ?=
 
+# lockbench (built by `make build` too) draws its frame with Mesa's llvmpipe as well: EGL and GL
+# headers and libEGL (libegl-dev, libgl-dev), Mesa's EGL and its software driver (libegl-mesa0,
+# libgl1-mesa-dri).
 BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
-	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core
+	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core \
+	libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
 WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # Xwayland under headless sway (with a native Wayland window, foot), mutter and kwin_wayland;

@@ -85,6 +85,10 @@ let package = Package(
         // lockbench's C helpers: an in-process allocation counter (malloc interposition) and
         // CPU pinning. Only lockbench links it.
         .target(name: "CBenchSupport"),
+        // lockbench's comparison with Mesa's software OpenGL: the demo frame drawn by llvmpipe
+        // through EGL's surfaceless platform, offscreen (GL entry points from eglGetProcAddress).
+        // Only lockbench links it.
+        .target(name: "CLlvmpipeFrame", linkerSettings: [.linkedLibrary("EGL")]),
         // The C reference renderer driven with the demo's scene and pose, for lockbench and
         // the golden-image tests.
         .target(
@@ -95,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "lockbench",
             dependencies: ["LockgameEngine", "LockgamePlatform", "GameInput", "CXlib", "RenderReference", "CBenchSupport",
-                           "XServerTestSupport"]
+                           "XServerTestSupport", "CLlvmpipeFrame"]
         ),
         // Test support shared by the X integration suites: Xvfb + openbox fixtures, a second
         // X client that probes grabs and injects input with XTest, child processes.

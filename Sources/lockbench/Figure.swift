@@ -1,5 +1,7 @@
 /// One line of the benchmark's result: a measured value, its must and goal targets and how
-/// it was obtained.
+/// it was obtained. Targets are set only on what carries from machine to machine: ratios to a
+/// baseline timed in the same run, and counts. A figure with neither target (absolute times,
+/// frames per second, render ÷ memset) is information.
 struct Figure {
     /// Which way is better.
     enum Direction {
@@ -29,6 +31,8 @@ struct Figure {
 
     /// Whether the must-target holds (true when there is none or the figure was skipped).
     var meetsMust: Bool { value.map { meets($0, must) } ?? true }
+    /// Whether the figure is information only (no must and no goal).
+    var isInformation: Bool { must == nil && goal == nil }
     /// Whether the figure has a must-target but no value (it could not be measured).
     var mustIsUnmeasured: Bool { must != nil && value == nil }
     /// Whether the figure counts events or allocations (exact in any run) rather than timing

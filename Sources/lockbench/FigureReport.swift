@@ -17,6 +17,8 @@ struct FigureReport {
             let status: String
             if f.value == nil {
                 status = "skipped"
+            } else if f.isInformation {
+                status = "info"
             } else if !f.meetsMust {
                 status = "FAIL"
             } else if let goal = f.meetsGoal {

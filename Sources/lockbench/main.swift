@@ -31,14 +31,17 @@ let machine = MachineDescription.current(allowedCPUs: Int(cbs_allowed_cpu_count(
 
 var bench = RenderBench(frame: frame, plan: plan, cpu: options.cpu)
 var figures = bench.run()
+var llvmpipe = LlvmpipeBench(frame: frame, plan: plan, cpu: options.cpu)
+figures += llvmpipe.run()
 figures += XBench(plan: plan, quick: options.quick, frame: frame).run()
 
-let report = FigureReport(machine: machine, figures: figures, facts: bench.facts + [("quick", "\(options.quick)")])
+let report = FigureReport(machine: machine, figures: figures, facts: bench.facts + llvmpipe.facts + [("quick", "\(options.quick)")])
 print(report.table())
 print("")
 print(report.json())
-for failure in bench.failures { complain("lockbench: INVALID: \(failure)") }
-if !bench.failures.isEmpty { exit(1) }
+let failures = bench.failures + llvmpipe.failures
+for failure in failures { complain("lockbench: INVALID: \(failure)") }
+if !failures.isEmpty { exit(1) }
 // A quick run's timings come from three pairs: only its exact figures (counts) are judged.
 let judged = figures.filter { !options.quick || $0.isCount }
 for figure in judged where !figure.meetsMust {
