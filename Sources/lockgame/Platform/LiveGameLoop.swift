@@ -28,8 +28,10 @@ final class LiveGameLoop {
     private var nextFrame = ContinuousClock.now
     private var observation: PointerLockObservation?
 
-    init(window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int,
-         log: @escaping (String) -> Void) throws(FramePresenter.Unsupported) {
+    init(
+        window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int,
+        log: @escaping (String) -> Void
+    ) throws(FramePresenter.Unsupported) {
         self.window = window
         self.session = session
         self.hud = hud
@@ -65,7 +67,10 @@ final class LiveGameLoop {
             gatherInput()
             if presenter.giveUpOnLostCompletion(now: .now) { log("present: \(presenter.path)") }
             let now = ContinuousClock.now
-            guard now >= nextFrame, needsFrame || continuous, window.isViewable, !presenter.isBusy else { continue }
+            // A termination signal ends the loop before another frame is drawn.
+            guard TerminationSignals.pending == nil, now >= nextFrame, needsFrame || continuous, window.isViewable,
+                !presenter.isBusy
+            else { continue }
             gatherInput()  // the latest deltas, just before they are latched into the camera
             renderFrame(at: now)
             nextFrame = max(nextFrame + frameInterval, now)
