@@ -1,9 +1,11 @@
 # make run   - install missing system packages, build, run the game on $DISPLAY
-# make test  - install what the tests need, run the tests (they start their own X servers),
-#              the hot-path guard and a lockbench smoke run
+# make test  - install what the tests need, check the formatting (lint) and the documentation
+#              (docs), run the hot-path guard, a lockbench smoke run and the tests (they start
+#              their own X servers)
 # make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
 # make mutants - deliberate breakages in a scratch copy; every one must fail its tests
+# make format - rewrite the Swift sources in the house style (.swift-format); make lint - check it
 # make docs  - the GameInput DocC site, for static hosting, in .build/docs; fails when a public
 #              GameInput symbol is undocumented (scripts/check-doc-coverage)
 
@@ -27,7 +29,7 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # the keyboard tests.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils
 
-.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot clean
+.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot format lint clean
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -36,18 +38,28 @@ run: deps
 build: deps
 	$(SWIFT) build
 
-test: test-deps check-hot-paths bench-smoke
+test: test-deps lint docs check-hot-paths bench-smoke
 	$(SWIFT) test --no-parallel
 
 mutants: test-deps
 	scripts/mutants
 
-# Symbol graphs from the build, converted with the toolchain's docc and the catalog in
+# swift format (in the toolchain) with the house style in .swift-format; --recursive skips dot
+# directories such as Examples/minimal-lock/.build.
+SWIFT_FORMAT_PATHS = Sources Tests Examples Package.swift
+format:
+	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format $(SWIFT_FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format $(SWIFT_FORMAT_PATHS)
+
+# Symbol graphs from a build of GameInput in its own folder (so the flags do not make the
+# tests' build start over), converted with the toolchain's docc and the catalog in
 # Sources/GameInput/GameInput.docc. The graphs leave out members the standard library supplies
 # (OptionSet's insert(_:), Equatable's !=, synthesized hash(into:)): their documentation is
 # the standard library's. Then every public symbol left must have documentation.
 docs: deps
-	$(SWIFT) build --target GameInput -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs \
+	$(SWIFT) build --scratch-path .build/docs-build --target GameInput -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs \
 		-Xswiftc -symbol-graph-skip-synthesized-members
 	docc convert Sources/GameInput/GameInput.docc --additional-symbol-graph-dir .build/symbol-graphs \
 		--fallback-display-name GameInput --fallback-bundle-identifier lockgame.GameInput \

@@ -6,6 +6,6 @@ let package = Package(
     name: "minimal-lock",
     dependencies: [.package(name: "lockgame", path: "../..")],
     targets: [
-        .executableTarget(name: "minimal-lock", dependencies: [.product(name: "GameInput", package: "lockgame")]),
+        .executableTarget(name: "minimal-lock", dependencies: [.product(name: "GameInput", package: "lockgame")])
     ]
 )

@@ -155,9 +155,10 @@ public final class FramePresenter {
             busyUntil = .now + Self.completionTimeout
         } else {
             let pixels = framebuffer.pixels.baseAddress!
-            let image = XCreateImage(display, visual, UInt32(depth), ZPixmap, 0,
-                                     UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: CChar.self),
-                                     width, height, 32, Int32(width * 4))
+            let image = XCreateImage(
+                display, visual, UInt32(depth), ZPixmap, 0,
+                UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: CChar.self),
+                width, height, 32, Int32(width * 4))
             if let image {
                 XPutImage(display, window, gc, image, 0, 0, 0, 0, width, height)
                 image.pointee.data = nil  // the pixels belong to the framebuffer
@@ -168,8 +169,11 @@ public final class FramePresenter {
     }
 
     private func makeSharedImage(width: Int, height: Int) -> UnsafeMutablePointer<UInt32>? {
-        guard let image = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, &segment,
-                                          UInt32(width), UInt32(height)) else { return nil }
+        guard
+            let image = XShmCreateImage(
+                display, visual, UInt32(depth), ZPixmap, nil, &segment,
+                UInt32(width), UInt32(height))
+        else { return nil }
         let bytes = Int(image.pointee.bytes_per_line) * Int(image.pointee.height)
         guard image.pointee.bytes_per_line == Int32(width * 4), image.pointee.bits_per_pixel == 32 else {
             CXlib_XDestroyImage(image)

@@ -30,8 +30,10 @@ public struct SpanShading {
 
     /// Shading constants for one triangle.
     @inlinable
-    public init(texels: UnsafePointer<UInt32>, widthMask: Int, heightMask: Int, rowShift: Int,
-                fogStart: Float, fogInverseRange: Float, fogRedBlue: UInt32, fogGreen: UInt32, light256: Float) {
+    public init(
+        texels: UnsafePointer<UInt32>, widthMask: Int, heightMask: Int, rowShift: Int,
+        fogStart: Float, fogInverseRange: Float, fogRedBlue: UInt32, fogGreen: UInt32, light256: Float
+    ) {
         self.texels = texels
         self.widthMask = widthMask
         self.heightMask = heightMask
@@ -54,8 +56,10 @@ public struct SpanShading {
     /// pixel to the right; u and v are in texels and carry a −0.5 offset, so rounding gives
     /// the floor.
     @inlinable @inline(__always)
-    public func shade(color: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, count: Int,
-                      start: SIMD4<Float>, step: SIMD4<Float>) {
+    public func shade(
+        color: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, count: Int,
+        start: SIMD4<Float>, step: SIMD4<Float>
+    ) {
         let magic = SpanShading.roundingMagic
         var k = 0
         while k < count {

@@ -14,8 +14,10 @@ extension SpanShading {
     /// Runs only on a CPU with AVX2; kept out of line so it stays in this module's AVX2 code
     /// (`make check-hot-paths` checks it contains AVX2 instructions and no runtime calls).
     @inline(never)
-    public func shadeEightWide(color: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, count: Int,
-                               start: SIMD4<Float>, step: SIMD4<Float>) {
+    public func shadeEightWide(
+        color: UnsafeMutablePointer<UInt32>, depth: UnsafeMutablePointer<Float>, count: Int,
+        start: SIMD4<Float>, step: SIMD4<Float>
+    ) {
         let laneOffset = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         let laneNumber = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
         let allLanes = SIMD8<Int32>(repeating: -1)
@@ -39,12 +41,17 @@ extension SpanShading {
         var k = 0
         while k < count {
             let whole = count &- k >= 8
-            let inSpan = whole ? allLanes
-                : unsafeBitCast(laneNumber .< SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: count &- k)),
-                                to: SIMD8<Int32>.self)
+            let inSpan =
+                whole
+                ? allLanes
+                : unsafeBitCast(
+                    laneNumber .< SIMD8<Int32>(repeating: Int32(truncatingIfNeeded: count &- k)),
+                    to: SIMD8<Int32>.self)
             let offset = SIMD8<Float>(repeating: Float(k)) + laneOffset
             let iw = startW + stepW * offset
-            let stored = whole ? UnsafeRawPointer(depth + k).loadUnaligned(as: SIMD8<Float>.self)
+            let stored =
+                whole
+                ? UnsafeRawPointer(depth + k).loadUnaligned(as: SIMD8<Float>.self)
                 : cpsa_masked_load(depth + k, inSpan)
             let pass = unsafeBitCast(iw .> stored, to: SIMD8<Int32>.self) & inSpan
             if cpsa_lane_bits(pass) != 0 {
@@ -66,7 +73,8 @@ extension SpanShading {
                 let blueRed = unsafeBitCast(texel & lowBytes, to: SIMD16<UInt16>.self)
                 let greenAlpha = unsafeBitCast(texel &>> 8 & lowBytes, to: SIMD16<UInt16>.self)
                 let rb = unsafeBitCast((blueRed &* ka16 &+ fogRedBlue16 &* kf16) &>> 8, to: SIMD8<UInt32>.self)
-                let g = unsafeBitCast(greenAlpha &* ka16 &+ fogGreen16 &* kf16, to: SIMD8<UInt32>.self)
+                let g =
+                    unsafeBitCast(greenAlpha &* ka16 &+ fogGreen16 &* kf16, to: SIMD8<UInt32>.self)
                     & SIMD8<UInt32>(repeating: 0xFF00)
                 let shaded = unsafeBitCast(SIMD8<UInt32>(repeating: 0xFF00_0000) | rb | g, to: SIMD8<Int32>.self)
                 let passes = unsafeBitCast(pass, to: SIMDMask<SIMD8<Int32>>.self)

@@ -28,8 +28,9 @@ public final class ReferenceRenderer {
         batchOrder = .allocate(capacity: max(batchCount, 1))
         batchKeys = .allocate(capacity: max(batchCount, 1))
         for (i, b) in batchData.enumerated() {
-            batches[i] = crr_batch(first: Int32(b.triangles.lowerBound), end: Int32(b.triangles.upperBound),
-                                   lower: (b.lower.x, b.lower.y, b.lower.z), upper: (b.upper.x, b.upper.y, b.upper.z))
+            batches[i] = crr_batch(
+                first: Int32(b.triangles.lowerBound), end: Int32(b.triangles.upperBound),
+                lower: (b.lower.x, b.lower.y, b.lower.z), upper: (b.upper.x, b.upper.y, b.upper.z))
         }
         textureCount = max(data.count, 1)
         textures = .allocate(capacity: textureCount)
@@ -52,12 +53,13 @@ public final class ReferenceRenderer {
             data.positions.withMemoryRebound(to: Float.self) { positions in
                 data.uvs.withMemoryRebound(to: Float.self) { uvs in
                     data.normals.withMemoryRebound(to: Float.self) { normals in
-                        sceneView = crr_scene(positions: positions.baseAddress, uvs: uvs.baseAddress,
-                                              normals: normals.baseAddress,
-                                              triangle_texture: data.triangleTexture.baseAddress,
-                                              triangle_count: Int32(data.normals.count), textures: textures,
-                                              batches: batches, batch_count: Int32(batchCount),
-                                              batch_order: batchOrder, batch_keys: batchKeys)
+                        sceneView = crr_scene(
+                            positions: positions.baseAddress, uvs: uvs.baseAddress,
+                            normals: normals.baseAddress,
+                            triangle_texture: data.triangleTexture.baseAddress,
+                            triangle_count: Int32(data.normals.count), textures: textures,
+                            batches: batches, batch_count: Int32(batchCount),
+                            batch_order: batchOrder, batch_keys: batchKeys)
                         crr_render(&sceneView, &frame, color, depth, Int32(width), Int32(height))
                     }
                 }

@@ -12,13 +12,13 @@ struct BenchOptions {
     var noX = false
 
     static let usage = """
-    usage: lockbench [--check] [--quick] [--no-x] [--cpu N] [--assets DIR]
-      --check    exit 1 when a must-target fails or cannot be measured
-      --quick    smoke run: few pairs, one round (timings are not meaningful; the frame's
-                 checksum and every count-type must-target are still checked)
-      --no-x     under --check, accept X figures that cannot be measured (no Xvfb here)
-      --cpu N    CPU to pin single-core figures to (default 1)
-    """
+        usage: lockbench [--check] [--quick] [--no-x] [--cpu N] [--assets DIR]
+          --check    exit 1 when a must-target fails or cannot be measured
+          --quick    smoke run: few pairs, one round (timings are not meaningful; the frame's
+                     checksum and every count-type must-target are still checked)
+          --no-x     under --check, accept X figures that cannot be measured (no Xvfb here)
+          --cpu N    CPU to pin single-core figures to (default 1)
+        """
 
     /// Parses `arguments` (without the program name); nil on a usage error.
     init?(_ arguments: [String]) {

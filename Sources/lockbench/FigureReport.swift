@@ -54,15 +54,18 @@ struct FigureReport {
     /// The JSON line.
     func json() -> String {
         let items = figures.map { f -> String in
-            var fields = ["\"key\":\(FigureReport.quote(f.key))", "\"value\":\(FigureReport.number(f.value))",
-                          "\"unit\":\(FigureReport.quote(f.unit))", "\"must\":\(FigureReport.number(f.must))",
-                          "\"goal\":\(FigureReport.number(f.goal))", "\"mustMet\":\(f.meetsMust)"]
+            var fields = [
+                "\"key\":\(FigureReport.quote(f.key))", "\"value\":\(FigureReport.number(f.value))",
+                "\"unit\":\(FigureReport.quote(f.unit))", "\"must\":\(FigureReport.number(f.must))",
+                "\"goal\":\(FigureReport.number(f.goal))", "\"mustMet\":\(f.meetsMust)",
+            ]
             if let spread = f.spread { fields.append("\"spread\":\(FigureReport.number(spread))") }
             if f.value == nil { fields.append("\"skipped\":\(FigureReport.quote(f.note))") }
             return "{" + fields.joined(separator: ",") + "}"
         }
         let factFields = facts.map { "\(FigureReport.quote($0.0)):\($0.1)" }
-        return "{" + (["\"machine\":\(FigureReport.quote(machine))", "\"pass\":\(passes)"] + factFields
+        return "{"
+            + (["\"machine\":\(FigureReport.quote(machine))", "\"pass\":\(passes)"] + factFields
             + ["\"figures\":[" + items.joined(separator: ",") + "]"]).joined(separator: ",") + "}"
     }
 

@@ -27,10 +27,12 @@ struct GameCPUBench {
         let idle = cpuPercent(pid: child.pid, over: window)
         let lockLog = child.lines.filter { $0.hasPrefix("lock:") }.joined(separator: "; ")
         return [
-            Figure(key: "cpu_locked_60fps", title: "CPU, locked at --fps 60", value: locked, unit: "% core",
-                   direction: .atMost, must: nil, goal: nil, note: "lockgame on Xvfb, \(FigureReport.format(window)) s; \(lockLog)"),
-            Figure(key: "cpu_unfocused_idle", title: "CPU, unfocused and idle", value: idle, unit: "% core",
-                   direction: .atMost, must: nil, goal: nil, note: "after another window took the focus"),
+            Figure(
+                key: "cpu_locked_60fps", title: "CPU, locked at --fps 60", value: locked, unit: "% core",
+                direction: .atMost, must: nil, goal: nil, note: "lockgame on Xvfb, \(FigureReport.format(window)) s; \(lockLog)"),
+            Figure(
+                key: "cpu_unfocused_idle", title: "CPU, unfocused and idle", value: idle, unit: "% core",
+                direction: .atMost, must: nil, goal: nil, note: "after another window took the focus"),
         ]
     }
 
@@ -74,7 +76,10 @@ struct GameCPUBench {
     }
 
     static func skipped(_ reason: String) -> [Figure] {
-        [Figure(key: "cpu_locked_60fps", title: "CPU, locked at --fps 60", value: nil, unit: "% core",
-                direction: .atMost, must: nil, goal: nil, note: reason)]
+        [
+            Figure(
+                key: "cpu_locked_60fps", title: "CPU, locked at --fps 60", value: nil, unit: "% core",
+                direction: .atMost, must: nil, goal: nil, note: reason)
+        ]
     }
 }

@@ -31,14 +31,17 @@ struct InputLatencyBench {
         let lost = max(0, expected - input.delivered), duplicated = max(0, input.delivered - expected)
         let median = PairedTiming.median(latencies), p99 = GameInputLoop.percentile(latencies, 0.99)
         return [
-            Figure(key: "input_latency_p50", title: "XTest injection → delta delivered, median", value: median / 1e6,
-                   unit: "ms", direction: .atMost, must: nil, goal: nil,
-                   note: "p99 \(XBench.ms(p99)), \(latencies.count) single injections + \(injections / 20) bursts of 8"),
-            Figure(key: "input_latency_p99", title: "XTest injection → delta delivered, p99", value: p99 / 1e6,
-                   unit: "ms", direction: .atMost, must: nil, goal: nil, note: "includes Xvfb's scheduling"),
-            Figure(key: "input_lost_duplicated", title: "injected deltas lost + duplicated", value: Double(lost + duplicated),
-                   unit: "events", direction: .atMost, must: 0, goal: nil,
-                   note: "\(expected) sent, \(lost) lost, \(duplicated) duplicated, Σdx \(Int(input.sumDX)) of \(Int(expectedDX))"),
+            Figure(
+                key: "input_latency_p50", title: "XTest injection → delta delivered, median", value: median / 1e6,
+                unit: "ms", direction: .atMost, must: nil, goal: nil,
+                note: "p99 \(XBench.ms(p99)), \(latencies.count) single injections + \(injections / 20) bursts of 8"),
+            Figure(
+                key: "input_latency_p99", title: "XTest injection → delta delivered, p99", value: p99 / 1e6,
+                unit: "ms", direction: .atMost, must: nil, goal: nil, note: "includes Xvfb's scheduling"),
+            Figure(
+                key: "input_lost_duplicated", title: "injected deltas lost + duplicated", value: Double(lost + duplicated),
+                unit: "events", direction: .atMost, must: 0, goal: nil,
+                note: "\(expected) sent, \(lost) lost, \(duplicated) duplicated, Σdx \(Int(input.sumDX)) of \(Int(expectedDX))"),
         ]
     }
 }

@@ -47,36 +47,49 @@ struct XBench {
         do {
             let server = try XServerFixture(windowManager: nil, listensOnTCP: true)
             defer { server.stop() }
-            let window = try GameWindow(title: "lockbench", width: DemoFrame.width, height: DemoFrame.height,
-                                        displayName: server.tcpDisplayName, stallTimeout: nil)
+            let window = try GameWindow(
+                title: "lockbench", width: DemoFrame.width, height: DemoFrame.height,
+                displayName: server.tcpDisplayName, stallTimeout: nil)
             defer { window.close() }
             let presenter = try FramePresenter(window: window)
             defer { presenter.close() }
             let input = GameInputLoop(window: window)
             window.show()
             guard input.pump(timeout: .seconds(5), until: { window.isViewable }) else {
-                return [Figure(key: key, title: title, value: nil, unit: "x", direction: .atMost, must: nil, goal: 1,
-                               note: "the window did not map on the TCP display")]
+                return [
+                    Figure(
+                        key: key, title: title, value: nil, unit: "x", direction: .atMost, must: nil, goal: 1,
+                        note: "the window did not map on the TCP display")
+                ]
             }
             let renderer = Renderer()
             let framebuffer = presenter.framebuffer
-            let versusRender = PairedTiming(plan: plan, subject: {
-                presenter.present()
-                XSync(window.connection.display, 0)
-            }, baseline: { renderer.render(frame.scene, camera: DemoFrame.pose, into: framebuffer) })
-            return [Figure(key: key, title: title, value: versusRender.ratio, unit: "x", direction: .atMost, must: nil, goal: 1,
-                           spread: versusRender.spread,
-                           note: "\(presenter.path), present \(XBench.ms(versusRender.subjectNanoseconds)), "
-                               + "render \(XBench.ms(versusRender.baselineNanoseconds)); goal: presenting costs no more than drawing")]
+            let versusRender = PairedTiming(
+                plan: plan,
+                subject: {
+                    presenter.present()
+                    XSync(window.connection.display, 0)
+                }, baseline: { renderer.render(frame.scene, camera: DemoFrame.pose, into: framebuffer) })
+            return [
+                Figure(
+                    key: key, title: title, value: versusRender.ratio, unit: "x", direction: .atMost, must: nil, goal: 1,
+                    spread: versusRender.spread,
+                    note: "\(presenter.path), present \(XBench.ms(versusRender.subjectNanoseconds)), "
+                        + "render \(XBench.ms(versusRender.baselineNanoseconds)); goal: presenting costs no more than drawing")
+            ]
         } catch {
-            return [Figure(key: key, title: title, value: nil, unit: "x", direction: .atMost, must: nil, goal: 1,
-                           note: "no TCP display: \(error)")]
+            return [
+                Figure(
+                    key: key, title: title, value: nil, unit: "x", direction: .atMost, must: nil, goal: 1,
+                    note: "no TCP display: \(error)")
+            ]
         }
     }
 
     private func measure(on server: XServerFixture) throws -> [Figure] {
-        let window = try GameWindow(title: "lockbench", width: DemoFrame.width, height: DemoFrame.height,
-                                    displayName: server.displayName)
+        let window = try GameWindow(
+            title: "lockbench", width: DemoFrame.width, height: DemoFrame.height,
+            displayName: server.displayName)
         defer { window.close() }
         let game = LockPreference()
         window.pointerLock.rootPreferring = game
@@ -98,20 +111,25 @@ struct XBench {
 
         // Present (send + the server's completion) against memcpy and against the frame.
         let present = { input.present(presenter) }
-        let versusCopy = PairedTiming(plan: plan, subject: present, baseline: {
-            cbs_memcpy_block(copy, UnsafeRawPointer(framebuffer.pixels.baseAddress!), bytes, 1)
-        })
-        let versusFrame = PairedTiming(plan: plan, subject: present,
-                                       baseline: { renderer.render(scene, camera: pose, into: framebuffer) })
+        let versusCopy = PairedTiming(
+            plan: plan, subject: present,
+            baseline: {
+                cbs_memcpy_block(copy, UnsafeRawPointer(framebuffer.pixels.baseAddress!), bytes, 1)
+            })
+        let versusFrame = PairedTiming(
+            plan: plan, subject: present,
+            baseline: { renderer.render(scene, camera: pose, into: framebuffer) })
         let shm = presenter.usesSharedMemory ? "MIT-SHM" : "XPutImage (no MIT-SHM)"
         var figures = [
-            Figure(key: "present_over_memcpy", title: "present (\(shm), until completion) ÷ memcpy of the frame",
-                   value: versusCopy.ratio, unit: "x", direction: .atMost, must: 4, goal: nil, spread: versusCopy.spread,
-                   note: "present \(XBench.ms(versusCopy.subjectNanoseconds)), memcpy \(XBench.ms(versusCopy.baselineNanoseconds)), Xvfb"),
-            Figure(key: "present_over_frame", title: "present ÷ render time", value: versusFrame.ratio, unit: "x",
-                   direction: .atMost, must: nil, goal: 0.10, spread: versusFrame.spread,
-                   note: "present \(XBench.ms(versusFrame.subjectNanoseconds)) after a render of "
-                       + "\(XBench.ms(versusFrame.baselineNanoseconds)) into the SHM segment"),
+            Figure(
+                key: "present_over_memcpy", title: "present (\(shm), until completion) ÷ memcpy of the frame",
+                value: versusCopy.ratio, unit: "x", direction: .atMost, must: 4, goal: nil, spread: versusCopy.spread,
+                note: "present \(XBench.ms(versusCopy.subjectNanoseconds)), memcpy \(XBench.ms(versusCopy.baselineNanoseconds)), Xvfb"),
+            Figure(
+                key: "present_over_frame", title: "present ÷ render time", value: versusFrame.ratio, unit: "x",
+                direction: .atMost, must: nil, goal: 0.10, spread: versusFrame.spread,
+                note: "present \(XBench.ms(versusFrame.subjectNanoseconds)) after a render of "
+                    + "\(XBench.ms(versusFrame.baselineNanoseconds)) into the SHM segment"),
         ]
 
         // Allocations per steady-state frame: input, render, present.
@@ -129,30 +147,39 @@ struct XBench {
         // libXi/Xlib every event cookie; the in-process XTest probe's too) are counted apart:
         // the must-target applies to the game's code, the rest is reported.
         let own = allocations.all - allocations.xLibraries
-        figures.append(Figure(key: "allocations_per_frame_x", title: "allocations per frame by the game (input + render + present)",
-                              value: xSegments > 0 ? max(0, own) : nil, unit: "/frame", direction: .atMost, must: 0, goal: nil,
-                              note: "\(frames) frames, 1 XTest motion each; plus \(FigureReport.format(allocations.xLibraries))/frame "
-                                  + "inside libxcb/libX11/libXi (1 per X event read, more per XI2 cookie)"))
-        figures.append(Figure(key: "allocations_per_frame_x_libraries", title: "allocations per frame inside the X libraries",
-                              value: allocations.xLibraries, unit: "/frame", direction: .atMost, must: nil, goal: 0,
-                              note: "xcb allocates each event it reads; Xlib's XGetEventData allocates cookie data"))
+        figures.append(
+            Figure(
+                key: "allocations_per_frame_x", title: "allocations per frame by the game (input + render + present)",
+                value: xSegments > 0 ? max(0, own) : nil, unit: "/frame", direction: .atMost, must: 0, goal: nil,
+                note: "\(frames) frames, 1 XTest motion each; plus \(FigureReport.format(allocations.xLibraries))/frame "
+                    + "inside libxcb/libX11/libXi (1 per X event read, more per XI2 cookie)"))
+        figures.append(
+            Figure(
+                key: "allocations_per_frame_x_libraries", title: "allocations per frame inside the X libraries",
+                value: allocations.xLibraries, unit: "/frame", direction: .atMost, must: nil, goal: 0,
+                note: "xcb allocates each event it reads; Xlib's XGetEventData allocates cookie data"))
 
         figures += InputLatencyBench(probe: probe, quick: quick).run(input: input)
-        figures += inputToPresent(probe: probe, input: input, render: {
-            renderer.render(scene, camera: pose, into: framebuffer)
-        }, presenter: presenter, renderNanoseconds: versusFrame.baselineNanoseconds)
+        figures += inputToPresent(
+            probe: probe, input: input,
+            render: {
+                renderer.render(scene, camera: pose, into: framebuffer)
+            }, presenter: presenter, renderNanoseconds: versusFrame.baselineNanoseconds)
         return figures
     }
 
     /// From an event's receipt to the completed present of the frame that used it.
-    private func inputToPresent(probe: XProbe, input: GameInputLoop, render: () -> Void,
-                                presenter: FramePresenter, renderNanoseconds: Double) -> [Figure] {
+    private func inputToPresent(
+        probe: XProbe, input: GameInputLoop, render: () -> Void,
+        presenter: FramePresenter, renderNanoseconds: Double
+    ) -> [Figure] {
         var samples: [Double] = []
         for _ in 0..<(quick ? 20 : 300) {
             input.delivered = 0
             probe.moveRelative(dx: 1, dy: 0)
             guard input.pump(timeout: .milliseconds(200), until: { input.delivered > 0 }),
-                  let receivedAt = input.lastReceivedAt else { continue }
+                let receivedAt = input.lastReceivedAt
+            else { continue }
             render()
             input.present(presenter)
             samples.append(GameInputLoop.nanoseconds(ContinuousClock.now - receivedAt))
@@ -162,17 +189,21 @@ struct XBench {
         let p99 = GameInputLoop.percentile(samples, 0.99)
         let goal = renderNanoseconds + 1e6
         return [
-            Figure(key: "input_to_present_p50", title: "input receipt → frame presented, median", value: median / 1e6,
-                   unit: "ms", direction: .atMost, must: nil, goal: goal / 1e6,
-                   note: "p99 \(XBench.ms(p99)), \(samples.count) samples, goal = render + 1 ms"),
+            Figure(
+                key: "input_to_present_p50", title: "input receipt → frame presented, median", value: median / 1e6,
+                unit: "ms", direction: .atMost, must: nil, goal: goal / 1e6,
+                note: "p99 \(XBench.ms(p99)), \(samples.count) samples, goal = render + 1 ms")
         ]
     }
 
     static func ms(_ nanoseconds: Double) -> String { FigureReport.format(nanoseconds / 1e6) + " ms" }
 
     static func skipped(_ reason: String) -> [Figure] {
-        [Figure(key: "present_over_memcpy", title: "present (MIT-SHM) ÷ memcpy of the frame", value: nil,
-                unit: "x", direction: .atMost, must: 4, goal: nil, note: reason)]
+        [
+            Figure(
+                key: "present_over_memcpy", title: "present (MIT-SHM) ÷ memcpy of the frame", value: nil,
+                unit: "x", direction: .atMost, must: 4, goal: nil, note: reason)
+        ]
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LockgameEngine
 
 /// Scene, OBJ and PNG loading, and the errors they report.
@@ -14,19 +15,20 @@ struct AssetTests {
     }
 
     @Test func objQuadsAreFannedAndNegativeIndicesResolve() throws {
-        let mesh = try OBJLoader.parse(text: """
-            # a pentagon and a triangle
-            v 0 0 0
-            v 1 0 0
-            v 1 1 0
-            v 0.5 1.5 0   # inline comment
-            v 0 1 0
-            vt 0 0
-            vt 1 1
-            vn 0 0 1
-            f 1/1/1 2/2/1 3 4 5
-            f -3//-1 -2 -1
-            """, file: "pentagon.obj")
+        let mesh = try OBJLoader.parse(
+            text: """
+                # a pentagon and a triangle
+                v 0 0 0
+                v 1 0 0
+                v 1 1 0
+                v 0.5 1.5 0   # inline comment
+                v 0 1 0
+                vt 0 0
+                vt 1 1
+                vn 0 0 1
+                f 1/1/1 2/2/1 3 4 5
+                f -3//-1 -2 -1
+                """, file: "pentagon.obj")
         #expect(mesh.triangleCount == 4)
         #expect(mesh.vertices[0].uv == SIMD2(0, 0) && mesh.vertices[1].uv == SIMD2(1, 1))
         #expect(mesh.vertices[9].position == SIMD3(1, 1, 0))
@@ -68,7 +70,8 @@ struct AssetTests {
             TestSupport.write(text, to: dir + "/scene.txt")
             do { _ = try SceneLoader.load(directory: dir); return nil } catch { return error }
         }
-        #expect(loadError("object cube.obj crate.png\nteleport 1 2 3\n")?.description
+        #expect(
+            loadError("object cube.obj crate.png\nteleport 1 2 3\n")?.description
                 == "\(dir)/scene.txt:2: unknown directive \"teleport\"")
         #expect(loadError("spawn 0 1 x 0 0")?.kind == .badNumber)
         #expect(loadError("collider 1 2 3")?.kind == .malformedLine)

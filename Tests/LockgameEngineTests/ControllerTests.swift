@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LockgameEngine
 
 /// Mouse look, walking, collision and key tracking, all without a window.
@@ -49,7 +50,7 @@ struct ControllerTests {
         var c = FirstPersonController(pose: CameraPose())
         c.applyLook(dx: 1800, dy: 0)  // exactly 180°
         #expect(c.yaw == .pi)
-        c.applyLook(dx: 100, dy: 0)   // 190° → −170°
+        c.applyLook(dx: 100, dy: 0)  // 190° → −170°
         #expect(abs(c.yaw - (-170 * degree)) < 1e-12)
         for _ in 0..<1000 { c.applyLook(dx: 9_999, dy: 0) }
         #expect(c.yaw > -.pi && c.yaw <= .pi)
@@ -126,7 +127,8 @@ struct ControllerTests {
             input.left = i % 300 < 100
             c.step(dt: 1.0 / 60, input: input)
             for box in c.colliders {
-                let inside = c.position.x > Double(box.minX) - 0.3 + 1e-9 && c.position.x < Double(box.maxX) + 0.3 - 1e-9
+                let inside =
+                    c.position.x > Double(box.minX) - 0.3 + 1e-9 && c.position.x < Double(box.maxX) + 0.3 - 1e-9
                     && c.position.z > Double(box.minZ) - 0.3 + 1e-9 && c.position.z < Double(box.maxZ) + 0.3 - 1e-9
                 #expect(!inside)
             }
@@ -149,12 +151,12 @@ struct ControllerTests {
         var keys = HeldKeys<UInt32>()
         keys.press(25)
         #expect(keys.isHeld(25))
-        keys.release(25, isRepeat: true)   // X11 auto-repeat release: still held
+        keys.release(25, isRepeat: true)  // X11 auto-repeat release: still held
         keys.press(25, isRepeat: true)
         #expect(keys.isHeld(25))
         keys.release(25)
         #expect(!keys.isHeld(25))
-        keys.press(38, isRepeat: true)     // a repeat of a key we never saw pressed
+        keys.press(38, isRepeat: true)  // a repeat of a key we never saw pressed
         #expect(!keys.isHeld(38) && keys.count == 0)
         keys.press(1); keys.press(2)
         keys.releaseAll()

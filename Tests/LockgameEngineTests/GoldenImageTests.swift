@@ -1,5 +1,6 @@
 import RenderReference
 import Testing
+
 @testable import LockgameEngine
 
 /// Golden-image tests: the demo scene from three fixed poses at 320×180 must match the PNGs in
@@ -47,8 +48,9 @@ struct GoldenImageTests {
             }
         }
         let referenceDiffering = zip(reference, golden.pixels).filter { GoldenImageTests.differs($0, $1) }.count
-        #expect(Double(referenceDiffering) / Double(reference.count) <= GoldenImageTests.maximumDifferingFraction,
-                "the C reference's picture differs from \(path) in \(referenceDiffering) pixels")
+        #expect(
+            Double(referenceDiffering) / Double(reference.count) <= GoldenImageTests.maximumDifferingFraction,
+            "the C reference's picture differs from \(path) in \(referenceDiffering) pixels")
         let actual = fb.copyPixels()
         var differing = 0
         for i in 0..<actual.count where GoldenImageTests.differs(actual[i], golden.pixels[i]) {

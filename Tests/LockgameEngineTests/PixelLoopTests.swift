@@ -2,6 +2,7 @@ import PixelSpan
 import PixelSpanAVX2
 import RenderReference
 import Testing
+
 @testable import LockgameEngine
 
 /// The renderer's pixel loops: the scalar loop and the eight-wide AVX2 loop must give the same
@@ -11,11 +12,12 @@ import Testing
 struct PixelLoopTests {
     /// Poses around the demo scene, the golden ones included, at sizes whose rows end in every
     /// position of a group of eight.
-    static let poses: [CameraPose] = GoldenImageTests.poses.map(\.pose) + [
-        CameraPose(position: SIMD3(0, 1.6, 0), yaw: 1.3, pitch: -0.6),
-        CameraPose(position: SIMD3(-4, 0.3, 2), yaw: 2.4, pitch: 0.2),
-        CameraPose(position: SIMD3(0.5, 1.6, 2), yaw: 3.1, pitch: 0, verticalFieldOfView: 1.6),
-    ]
+    static let poses: [CameraPose] =
+        GoldenImageTests.poses.map(\.pose) + [
+            CameraPose(position: SIMD3(0, 1.6, 0), yaw: 1.3, pitch: -0.6),
+            CameraPose(position: SIMD3(-4, 0.3, 2), yaw: 2.4, pitch: 0.2),
+            CameraPose(position: SIMD3(0.5, 1.6, 2), yaw: 3.1, pitch: 0, verticalFieldOfView: 1.6),
+        ]
     static let sizes: [(Int, Int)] = [(320, 180), (203, 97), (57, 41), (1, 9)]
 
     @Test func theAVX2LoopIsChosenOnThisCPUAndTheScalarLoopElsewhere() {
@@ -48,8 +50,9 @@ struct PixelLoopTests {
                 let colorDiffers = (0..<width * height).filter { a.pixels[$0] != b.pixels[$0] }.count
                 let depthDiffers = (0..<width * height).filter { a.depth[$0].bitPattern != b.depth[$0].bitPattern }.count
                 let referenceDiffers = (0..<width * height).filter { a.pixels[$0] != referenceColor[$0] }.count
-                #expect(colorDiffers == 0 && depthDiffers == 0,
-                        "AVX2 differs from scalar at \(width)x\(height), \(pose): \(colorDiffers) colours, \(depthDiffers) depths")
+                #expect(
+                    colorDiffers == 0 && depthDiffers == 0,
+                    "AVX2 differs from scalar at \(width)x\(height), \(pose): \(colorDiffers) colours, \(depthDiffers) depths")
                 #expect(referenceDiffers == 0, "scalar differs from the C reference in \(referenceDiffers) pixels")
                 #expect(a.depth.contains { $0 > 0 } || width * height < 64, "nothing drawn at \(width)x\(height), \(pose)")
             }
@@ -91,12 +94,14 @@ struct PixelLoopTests {
                 depthB[i] = depthA[i]
             }
             shading.shade(color: colorA + guardCount, depth: depthA + guardCount, count: count, start: start, step: step)
-            shading.shadeEightWide(color: colorB + guardCount, depth: depthB + guardCount, count: count,
-                                   start: start, step: step)
+            shading.shadeEightWide(
+                color: colorB + guardCount, depth: depthB + guardCount, count: count,
+                start: start, step: step)
             for i in 0..<capacity {
                 if colorA[i] != colorB[i] || depthA[i].bitPattern != depthB[i].bitPattern {
                     let scalar = "\(colorA[i]) \(depthA[i])", eightWide = "\(colorB[i]) \(depthB[i])"
-                    Issue.record("trial \(trial): pixel \(i - guardCount) of a \(count)-pixel span differs: scalar \(scalar), AVX2 \(eightWide)")
+                    Issue.record(
+                        "trial \(trial): pixel \(i - guardCount) of a \(count)-pixel span differs: scalar \(scalar), AVX2 \(eightWide)")
                     return
                 }
             }
@@ -110,8 +115,9 @@ struct PixelLoopTests {
         let texel = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
         texel.initialize(to: 0xFF12_3456)
         defer { texel.deallocate() }
-        let shading = SpanShading(texels: texel, widthMask: 0, heightMask: 0, rowShift: 0, fogStart: 100,
-                                  fogInverseRange: 0, fogRedBlue: 0, fogGreen: 0, light256: 256)
+        let shading = SpanShading(
+            texels: texel, widthMask: 0, heightMask: 0, rowShift: 0, fogStart: 100,
+            fogInverseRange: 0, fogRedBlue: 0, fogGreen: 0, light256: 256)
         for count in 0...20 {
             for loop in Renderer.PixelLoop.allCases {
                 var color = [UInt32](repeating: 7, count: 40), depth = [Float](repeating: 0, count: 40)
@@ -119,11 +125,13 @@ struct PixelLoopTests {
                     depth.withUnsafeMutableBufferPointer { d in
                         let start = SIMD4<Float>(1, 0, 0, 0), step = SIMD4<Float>(0, 0, 0, 0)
                         if loop == .scalar {
-                            shading.shade(color: c.baseAddress! + 10, depth: d.baseAddress! + 10, count: count,
-                                          start: start, step: step)
+                            shading.shade(
+                                color: c.baseAddress! + 10, depth: d.baseAddress! + 10, count: count,
+                                start: start, step: step)
                         } else {
-                            shading.shadeEightWide(color: c.baseAddress! + 10, depth: d.baseAddress! + 10, count: count,
-                                                   start: start, step: step)
+                            shading.shadeEightWide(
+                                color: c.baseAddress! + 10, depth: d.baseAddress! + 10, count: count,
+                                start: start, step: step)
                         }
                     }
                 }

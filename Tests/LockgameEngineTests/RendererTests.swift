@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import LockgameEngine
 
 /// Rasterizer behaviour: determinism, depth, clipping, fill rule, culling, texturing, robustness.
@@ -92,8 +93,10 @@ struct RendererTests {
         #expect(aligned.reduce(0, +) == 26 * 26)
         for y in 4..<30 { for x in 4..<30 { #expect(aligned[y * w + x] == 1) } }
         let centre = SIMD2<Float>(20, 20)
-        let ring: [SIMD2<Float>] = [SIMD2(2, 2), SIMD2(20, 1), SIMD2(38, 2), SIMD2(38, 20),
-                                    SIMD2(38, 38), SIMD2(20, 38), SIMD2(2, 38), SIMD2(2, 20)]
+        let ring: [SIMD2<Float>] = [
+            SIMD2(2, 2), SIMD2(20, 1), SIMD2(38, 2), SIMD2(38, 20),
+            SIMD2(38, 38), SIMD2(20, 38), SIMD2(2, 38), SIMD2(2, 20),
+        ]
         var fan: [(SIMD2<Float>, SIMD2<Float>, SIMD2<Float>)] = []
         for i in 0..<ring.count { fan.append((centre, ring[i], ring[(i + 1) % ring.count])) }
         let fanCoverage = coverage(fan)
@@ -119,8 +122,9 @@ struct RendererTests {
     @Test func floorTextureRepeatsEveryMetreAtAnyDepth() {
         // A floor stretching away, with a 2x1 black/white texture repeating every 1 m across x.
         let tex = Texture(width: 2, height: 1, pixels: [0xFF00_0000, 0xFFFF_FFFF])
-        let mesh = Mesh.quad(SIMD3(-4, -1, 0), SIMD3(4, -1, 0), SIMD3(4, -1, -40), SIMD3(-4, -1, -40),
-                             uvScale: SIMD2(8, 40))
+        let mesh = Mesh.quad(
+            SIMD3(-4, -1, 0), SIMD3(4, -1, 0), SIMD3(4, -1, -40), SIMD3(-4, -1, -40),
+            uvScale: SIMD2(8, 40))
         let renderer = Renderer(settings: TestSupport.flatSettings)
         let fb = Framebuffer(width: 200, height: 100)
         renderer.render(Scene(objects: [SceneObject(mesh: mesh, texture: tex)]), camera: CameraPose(), into: fb)
@@ -136,8 +140,9 @@ struct RendererTests {
         // Stripes every 0.5 m along the depth of a 40 m floor made of one pair of triangles:
         // affine interpolation would put them far from where the exact depth says.
         let tex = Texture(width: 1, height: 2, pixels: [0xFF00_0000, 0xFFFF_FFFF])
-        let mesh = Mesh.quad(SIMD3(-4, -1, 0), SIMD3(4, -1, 0), SIMD3(4, -1, -40), SIMD3(-4, -1, -40),
-                             uvScale: SIMD2(8, 40))
+        let mesh = Mesh.quad(
+            SIMD3(-4, -1, 0), SIMD3(4, -1, 0), SIMD3(4, -1, -40), SIMD3(-4, -1, -40),
+            uvScale: SIMD2(8, 40))
         let renderer = Renderer(settings: TestSupport.flatSettings)
         let fb = Framebuffer(width: 200, height: 100)
         let camera = CameraPose()
@@ -146,8 +151,8 @@ struct RendererTests {
         var checked = 0
         for y in 52..<100 {
             let ndcY = 1 - 2 * (Double(y) + 0.5) / 100
-            let depth = 1 / (-ndcY * tanHalf)          // eye 1 m above the floor
-            let texelRow = (1 - depth) * 2               // v = depth (OBJ v up), 2 texels per unit
+            let depth = 1 / (-ndcY * tanHalf)  // eye 1 m above the floor
+            let texelRow = (1 - depth) * 2  // v = depth (OBJ v up), 2 texels per unit
             let fraction = texelRow - texelRow.rounded(.down)
             guard depth < 10, fraction > 0.15, fraction < 0.85 else { continue }
             let expected: UInt32 = Int(texelRow.rounded(.down)) & 1 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF
@@ -161,10 +166,10 @@ struct RendererTests {
         let renderer = Renderer()
         let fb = Framebuffer(width: 64, height: 36)
         let poses = [
-            CameraPose(position: SIMD3(0, 1.6, -6), yaw: 0),          // in the north wall's plane
-            CameraPose(position: SIMD3(0, 1.6, -6.01), yaw: .pi),     // just behind it, looking in
-            CameraPose(position: SIMD3(-3, 1.6, -1.5), yaw: 0.3),     // inside a pillar
-            CameraPose(position: SIMD3(0, 0, 0), pitch: -.pi / 2),    // eye on the floor looking down
+            CameraPose(position: SIMD3(0, 1.6, -6), yaw: 0),  // in the north wall's plane
+            CameraPose(position: SIMD3(0, 1.6, -6.01), yaw: .pi),  // just behind it, looking in
+            CameraPose(position: SIMD3(-3, 1.6, -1.5), yaw: 0.3),  // inside a pillar
+            CameraPose(position: SIMD3(0, 0, 0), pitch: -.pi / 2),  // eye on the floor looking down
         ]
         for pose in poses {
             renderer.render(TestSupport.demoScene, camera: pose, into: fb)

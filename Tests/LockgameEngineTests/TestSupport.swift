@@ -1,4 +1,5 @@
 import Glibc
+
 @testable import LockgameEngine
 
 /// Paths and small file helpers shared by the tests (no Foundation).
@@ -66,9 +67,11 @@ enum TestSupport {
     /// A square facing +Z (towards a camera at the origin looking down −Z) at depth `z`,
     /// spanning x, y in `-half...half`.
     static func square(z: Float, half: Float, texture: Texture) -> SceneObject {
-        SceneObject(mesh: .quad(SIMD3(-half, -half, z), SIMD3(half, -half, z),
-                                SIMD3(half, half, z), SIMD3(-half, half, z)),
-                    texture: texture)
+        SceneObject(
+            mesh: .quad(
+                SIMD3(-half, -half, z), SIMD3(half, -half, z),
+                SIMD3(half, half, z), SIMD3(-half, half, z)),
+            texture: texture)
     }
 
     /// Renderer settings without fog and with full light, so colours are exact.

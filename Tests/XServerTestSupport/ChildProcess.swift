@@ -32,8 +32,10 @@ public final class ChildProcess: @unchecked Sendable {
     ///
     /// With `takesInput` its standard input is a pipe that ``send(line:)`` writes to;
     /// otherwise it reads `/dev/null`.
-    public init(executable: String, arguments: [String], environment: [String: String] = [:],
-                workingDirectory: String? = nil, ownProcessGroup: Bool = false, takesInput: Bool = false) throws {
+    public init(
+        executable: String, arguments: [String], environment: [String: String] = [:],
+        workingDirectory: String? = nil, ownProcessGroup: Bool = false, takesInput: Bool = false
+    ) throws {
         leadsGroup = ownProcessGroup
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }

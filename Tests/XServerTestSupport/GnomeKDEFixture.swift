@@ -43,38 +43,50 @@ public final class GnomeKDEFixture {
         folder = NSTemporaryDirectory() + "wl-\(compositor)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         runtime = folder + "/run"
         for directory in [folder, runtime, folder + "/home", folder + "/bin"] {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         }
         let sessionFile = runtime + "/session.env"
-        let announce = "{ env | grep -E '^(DISPLAY|XAUTHORITY|DBUS_SESSION_BUS_ADDRESS)='; echo HOLDER_PID=$$; } "
+        let announce =
+            "{ env | grep -E '^(DISPLAY|XAUTHORITY|DBUS_SESSION_BUS_ADDRESS)='; echo HOLDER_PID=$$; } "
             + "> \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)"
-        var environment = ["XDG_RUNTIME_DIR": runtime, "HOME": folder + "/home", "LIBGL_ALWAYS_SOFTWARE": "1",
-                           "DISPLAY": "", "WAYLAND_DISPLAY": "", "XAUTHORITY": ""]
+        var environment = [
+            "XDG_RUNTIME_DIR": runtime, "HOME": folder + "/home", "LIBGL_ALWAYS_SOFTWARE": "1",
+            "DISPLAY": "", "WAYLAND_DISPLAY": "", "XAUTHORITY": "",
+        ]
         var command: [String]
         var tool: String?
         switch compositor {
         case .mutter:
-            command = [try XServerFixture.locate("mutter"), "--headless", "--wayland", "--virtual-monitor", "1280x720",
-                       "--wayland-display", "wl-test", "--", "sh", "-c", announce + " && exec sleep 1000000"]
+            command = [
+                try XServerFixture.locate("mutter"), "--headless", "--wayland", "--virtual-monitor", "1280x720",
+                "--wayland-display", "wl-test", "--", "sh", "-c", announce + " && exec sleep 1000000",
+            ]
         case .kwin:
             let copy = folder + "/bin/kwin_wayland"
             try FileManager.default.copyItem(atPath: try XServerFixture.locate("kwin_wayland"), toPath: copy)
             environment["QT_QUICK_BACKEND"] = "software"
             environment["KWIN_COMPOSE"] = "Q"
             environment["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
-            command = [copy, "--virtual", "--xwayland", "--width", "1280", "--height", "720", "--socket", "wl-test",
-                       "--no-lockscreen", "sh -c 'echo DISPLAY=$DISPLAY > \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)'"]
+            command = [
+                copy, "--virtual", "--xwayland", "--width", "1280", "--height", "720", "--socket", "wl-test",
+                "--no-lockscreen", "sh -c 'echo DISPLAY=$DISPLAY > \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)'",
+            ]
             let built = folder + "/kwin-fake-input"
-            let compiler = try ChildProcess(executable: XServerFixture.locate("cc"), arguments: [
-                "-std=c11", "-O1", "-o", built, Self.toolPath("kwin/kwin-fake-input.c"), "-lwayland-client"])
+            let compiler = try ChildProcess(
+                executable: XServerFixture.locate("cc"),
+                arguments: [
+                    "-std=c11", "-O1", "-o", built, Self.toolPath("kwin/kwin-fake-input.c"), "-lwayland-client",
+                ])
             guard compiler.waitForExit(timeout: .seconds(30)) == 0 else {
                 throw Failure(description: "cannot compile the KWin input tool: \(compiler.lines)")
             }
             tool = built
         }
-        session = try ChildProcess(executable: XServerFixture.locate("dbus-run-session"), arguments: ["--"] + command,
-                                   environment: environment, workingDirectory: folder, ownProcessGroup: true)
+        session = try ChildProcess(
+            executable: XServerFixture.locate("dbus-run-session"), arguments: ["--"] + command,
+            environment: environment, workingDirectory: folder, ownProcessGroup: true)
         var started: ChildProcess?
         do {
             let deadline = ContinuousClock.now + .seconds(30)
@@ -103,11 +115,13 @@ public final class GnomeKDEFixture {
             switch compositor {
             case .mutter:
                 guard let bus = values["DBUS_SESSION_BUS_ADDRESS"] else { throw Failure(description: "mutter gave no bus address") }
-                input = try ChildProcess(executable: "/usr/bin/python3", arguments: [Self.toolPath("mutter/mutter-input.py"), bus],
-                                         takesInput: true)
+                input = try ChildProcess(
+                    executable: "/usr/bin/python3", arguments: [Self.toolPath("mutter/mutter-input.py"), bus],
+                    takesInput: true)
             case .kwin:
-                input = try ChildProcess(executable: tool!, arguments: [],
-                                         environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-test"], takesInput: true)
+                input = try ChildProcess(
+                    executable: tool!, arguments: [],
+                    environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-test"], takesInput: true)
             }
             started = input
             guard input.waitForLine(timeout: .seconds(10), where: { $0 == "ready" }) != nil else {
@@ -153,7 +167,8 @@ public final class GnomeKDEFixture {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { pid_t($0) }.filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             // After "pid (comm)": state, ppid, pgrp; a zombie no longer counts.
             return fields.count > 2 && fields[0] != "Z" && pid_t(fields[2]) == group
@@ -193,7 +208,6 @@ public final class GnomeKDEFixture {
         }
     }
 
-
     /// Alt+Tab as the compositor's own keyboard sees it (the window switcher runs inside the
     /// compositor, so X's XTest keys cannot reach it): keysyms through mutter's RemoteDesktop
     /// API, evdev key codes (KEY_LEFTALT 56, KEY_TAB 15) through KWin's fake input.
@@ -220,9 +234,13 @@ public final class GnomeKDEFixture {
         let environment = ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-test", "DISPLAY": ""]
         switch compositor {
         case .mutter:
-            let foot = try ChildProcess(executable: XServerFixture.locate("foot"), arguments: [
-                "--title", title, "sh", "-c", "stty raw -echo && printf '\\033[?1003h\\033[?1006h' && exec dd bs=1 of=\(log) status=none"],
-                                        environment: environment)
+            let foot = try ChildProcess(
+                executable: XServerFixture.locate("foot"),
+                arguments: [
+                    "--title", title, "sh", "-c",
+                    "stty raw -echo && printf '\\033[?1003h\\033[?1006h' && exec dd bs=1 of=\(log) status=none",
+                ],
+                environment: environment)
             return (foot, { ((try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0) > 0 })
         case .kwin:
             let tool = try pointerWindowTool()
@@ -247,9 +265,12 @@ public final class GnomeKDEFixture {
                 throw Failure(description: "wayland-scanner \(kind): \(generator.lines)")
             }
         }
-        let compiler = try ChildProcess(executable: XServerFixture.locate("cc"), arguments: [
-            "-std=c11", "-O1", "-I", folder, "-o", tool, Self.toolPath("PointerWindow/main.c"),
-            folder + "/xdg-shell-protocol.c", "-lwayland-client"])
+        let compiler = try ChildProcess(
+            executable: XServerFixture.locate("cc"),
+            arguments: [
+                "-std=c11", "-O1", "-I", folder, "-o", tool, Self.toolPath("PointerWindow/main.c"),
+                folder + "/xdg-shell-protocol.c", "-lwayland-client",
+            ])
         guard compiler.waitForExit(timeout: .seconds(30)) == 0 else {
             throw Failure(description: "cannot compile the Wayland window: \(compiler.lines)")
         }

@@ -22,7 +22,9 @@ public final class SwayFixture {
 
     /// Whether sway's last word on a pointer constraint is that one is in force.
     public var compositorHoldsLock: Bool {
-        let last = sway.lines.last { $0.contains("] constrained ") || $0.contains("] unconstrained ") || $0.contains("destroying constraint") }
+        let last = sway.lines.last {
+            $0.contains("] constrained ") || $0.contains("] unconstrained ") || $0.contains("destroying constraint")
+        }
         return last?.contains("] constrained ") == true
     }
 
@@ -48,48 +50,60 @@ public final class SwayFixture {
         runtime = folder + "/runtime"
         let home = folder + "/home"
         for directory in [folder, runtime, home] {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: directory == folder ? 0o755 : 0o700])
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: directory == folder ? 0o755 : 0o700])
         }
         for path in [runtime, home] { chown(path, Self.user, Self.user) }
         let configuration = folder + "/config"
         try """
-            xwayland enable
-            output HEADLESS-1 resolution 1280x720 position 0 0
-            seat seat0 pointer_constraint enable
-            focus_follows_mouse no
-            default_border none
+        xwayland enable
+        output HEADLESS-1 resolution 1280x720 position 0 0
+        seat seat0 pointer_constraint enable
+        focus_follows_mouse no
+        default_border none
 
-            """.write(toFile: configuration, atomically: true, encoding: .utf8)
+        """.write(toFile: configuration, atomically: true, encoding: .utf8)
         let tool = folder + "/wl-virtual-pointer"
-        let compiler = try ChildProcess(executable: XServerFixture.locate("cc"), arguments: [
-            "-std=c11", "-O1", "-o", tool, Self.virtualPointerSource, "-lwayland-client"])
+        let compiler = try ChildProcess(
+            executable: XServerFixture.locate("cc"),
+            arguments: [
+                "-std=c11", "-O1", "-o", tool, Self.virtualPointerSource, "-lwayland-client",
+            ])
         guard compiler.waitForExit(timeout: .seconds(30)) == 0 else {
             throw Failure.didNotStart("cannot compile the virtual pointer: \(compiler.lines.joined(separator: " | "))")
         }
 
         sway = try ChildProcess(
             executable: XServerFixture.locate("setpriv"),
-            arguments: ["--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups",
-                        XServerFixture.locate("sway"), "-d", "-c", configuration],
-            environment: ["HOME": home, "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless",
-                          "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman", "DISPLAY": "", "WAYLAND_DISPLAY": ""],
+            arguments: [
+                "--reuid=\(Self.user)", "--regid=\(Self.user)", "--clear-groups",
+                XServerFixture.locate("sway"), "-d", "-c", configuration,
+            ],
+            environment: [
+                "HOME": home, "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless",
+                "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_RENDERER": "pixman", "DISPLAY": "", "WAYLAND_DISPLAY": "",
+            ],
             ownProcessGroup: true)
         var started: ChildProcess?
         do {
             guard sway.waitForLine(timeout: .seconds(15), where: { $0.contains("Running compositor on wayland display") }) != nil,
-                  let socket = Self.waylandSocket(in: runtime) else {
+                let socket = Self.waylandSocket(in: runtime)
+            else {
                 throw Failure.didNotStart("no Wayland socket: \(sway.lines.suffix(5))")
             }
-            let pointer = try ChildProcess(executable: tool, arguments: [],
-                                           environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket],
-                                           takesInput: true)
+            let pointer = try ChildProcess(
+                executable: tool, arguments: [],
+                environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket],
+                takesInput: true)
             started = pointer
             guard pointer.waitForLine(timeout: .seconds(5), where: { $0 == "ready" }) != nil else {
                 throw Failure.didNotStart("the virtual pointer: \(pointer.lines)")
             }
             let displayFile = runtime + "/display"
-            try Self.swaymsg(runtime: runtime, ["exec", "xhost +si:localuser:root && printenv DISPLAY > \(displayFile).new && mv \(displayFile).new \(displayFile)"])
+            try Self.swaymsg(
+                runtime: runtime,
+                ["exec", "xhost +si:localuser:root && printenv DISPLAY > \(displayFile).new && mv \(displayFile).new \(displayFile)"])
             let deadline = ContinuousClock.now + .seconds(15)
             var display: String?
             while display == nil && ContinuousClock.now < deadline {
@@ -127,7 +141,6 @@ public final class SwayFixture {
     /// Moves the cursor to (x, y) on the 1280x720 output, as a tablet or a VM's pointer would.
     public func moveAbsolute(x: Int, y: Int) { pointer.command("absolute \(x) \(y) 1280 720") }
 
-
     /// Runs `swaymsg` with `arguments` (for example `["[title=\"^lockgame$\"]", "focus"]`) and
     /// returns whether sway answered with success.
     @discardableResult
@@ -140,23 +153,29 @@ public final class SwayFixture {
     /// terminal: the reports have no newline), into a file; returns that file's path.
     public func startWaylandWindow(title: String) -> String {
         let log = runtime + "/\(title).log"
-        swaymsg(["exec", "foot --title \(title) sh -c 'stty raw -echo && printf \"\\033[?1003h\\033[?1006h\" && exec dd bs=1 of=\(log) status=none'"])
+        swaymsg([
+            "exec",
+            "foot --title \(title) sh -c 'stty raw -echo && printf \"\\033[?1003h\\033[?1006h\" && exec dd bs=1 of=\(log) status=none'",
+        ])
         return log
     }
 
     /// The on-screen rectangle of each window sway shows, by title (`swaymsg -t get_tree`).
     public func windowRectangles() -> [String: (x: Int, y: Int, width: Int, height: Int)] {
         guard let socket = try? FileManager.default.contentsOfDirectory(atPath: runtime).first(where: { $0.hasPrefix("sway-ipc.") }),
-              let message = try? ChildProcess(executable: XServerFixture.locate("swaymsg"), arguments: ["-r", "-t", "get_tree"],
-                                              environment: ["SWAYSOCK": runtime + "/" + socket]),
-              message.waitForExit(timeout: .seconds(5)) == 0,
-              let tree = try? JSONSerialization.jsonObject(with: Data(message.lines.joined(separator: "\n").utf8)) else { return [:] }
+            let message = try? ChildProcess(
+                executable: XServerFixture.locate("swaymsg"), arguments: ["-r", "-t", "get_tree"],
+                environment: ["SWAYSOCK": runtime + "/" + socket]),
+            message.waitForExit(timeout: .seconds(5)) == 0,
+            let tree = try? JSONSerialization.jsonObject(with: Data(message.lines.joined(separator: "\n").utf8))
+        else { return [:] }
         var found: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
         func walk(_ node: Any) {
             guard let node = node as? [String: Any] else { return }
             let children = (node["nodes"] as? [Any] ?? []) + (node["floating_nodes"] as? [Any] ?? [])
             if children.isEmpty, let name = node["name"] as? String, let rect = node["rect"] as? [String: Int],
-               node["type"] as? String == "con" || node["type"] as? String == "floating_con" {
+                node["type"] as? String == "con" || node["type"] as? String == "floating_con"
+            {
                 found[name] = (rect["x"] ?? 0, rect["y"] ?? 0, rect["width"] ?? 0, rect["height"] ?? 0)
             }
             children.forEach(walk)
@@ -170,8 +189,9 @@ public final class SwayFixture {
         guard let socket = try FileManager.default.contentsOfDirectory(atPath: runtime).first(where: { $0.hasPrefix("sway-ipc.") }) else {
             return false
         }
-        let message = try ChildProcess(executable: XServerFixture.locate("swaymsg"), arguments: arguments,
-                                       environment: ["SWAYSOCK": runtime + "/" + socket])
+        let message = try ChildProcess(
+            executable: XServerFixture.locate("swaymsg"), arguments: arguments,
+            environment: ["SWAYSOCK": runtime + "/" + socket])
         guard message.waitForExit(timeout: .seconds(5)) == 0 else { return false }
         return message.lines.contains { $0.contains("\"success\": true") }
     }

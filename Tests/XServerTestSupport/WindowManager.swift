@@ -58,8 +58,9 @@ public enum WindowManager: String, CaseIterable, Sendable, CustomStringConvertib
             "XDG_STATE_HOME": home + "/state",
             "XDG_RUNTIME_DIR": home + "/runtime",
         ]
-        try FileManager.default.createDirectory(atPath: home + "/runtime", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: home + "/runtime", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         var command: [String]
         switch self {
         case .openbox:
@@ -81,8 +82,9 @@ public enum WindowManager: String, CaseIterable, Sendable, CustomStringConvertib
             command = ["dbus-run-session", "--", "mutter", "--x11", "--replace"]
         }
         let executable = try XServerFixture.locate(command[0])
-        return try ChildProcess(executable: executable, arguments: Array(command.dropFirst()),
-                                environment: environment, ownProcessGroup: true)
+        return try ChildProcess(
+            executable: executable, arguments: Array(command.dropFirst()),
+            environment: environment, ownProcessGroup: true)
     }
 
     /// i3's default bindings for what the tests use, with Alt (Mod1) as the modifier as its

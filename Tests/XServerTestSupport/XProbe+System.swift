@@ -14,8 +14,9 @@ extension XProbe {
         attributes.background_pixel = 0
         let width = UInt32(XDisplayWidth(display, XDefaultScreen(display)))
         let height = UInt32(XDisplayHeight(display, XDefaultScreen(display)))
-        lockerWindow = XCreateWindow(display, root, 0, 0, width, height, 0, Int32(CopyFromParent), UInt32(InputOutput), nil,
-                                     UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+        lockerWindow = XCreateWindow(
+            display, root, 0, 0, width, height, 0, Int32(CopyFromParent), UInt32(InputOutput), nil,
+            UInt(CWOverrideRedirect | CWBackPixel), &attributes)
         XMapRaised(display, lockerWindow)
         XSync(display, 0)
         let keyboardDeadline = ContinuousClock.now + .seconds(1)
@@ -26,8 +27,9 @@ extension XProbe {
         XSync(display, 0)
         let grabbedKeyboard = ContinuousClock.now
         while ContinuousClock.now - grabbedKeyboard < patience {
-            let status = XGrabPointer(display, lockerWindow, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
-                                      root, 0, UInt(CurrentTime))
+            let status = XGrabPointer(
+                display, lockerWindow, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+                root, 0, UInt(CurrentTime))
             XSync(display, 0)
             if status == GrabSuccess { return ContinuousClock.now - grabbedKeyboard }
             Thread.sleep(forTimeInterval: 0.01)

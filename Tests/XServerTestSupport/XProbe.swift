@@ -44,8 +44,9 @@ public final class XProbe {
     /// on any grab request with `None`, even a refused one, so such a probe would change what
     /// it measures.
     public func tryGrab() -> Int32 {
-        let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
-                                  root, 0, UInt(CurrentTime))
+        let status = XGrabPointer(
+            display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+            root, 0, UInt(CurrentTime))
         if status == GrabSuccess { XUngrabPointer(display, UInt(CurrentTime)) }
         XSync(display, 0)
         return status
@@ -56,8 +57,9 @@ public final class XProbe {
 
     /// Holds a pointer grab of our own (to refuse the code under test's grab) until `releaseGrab()`.
     public func holdGrab() -> Int32 {
-        let status = XGrabPointer(display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
-                                  root, 0, UInt(CurrentTime))
+        let status = XGrabPointer(
+            display, root, 0, UInt32(ButtonPressMask), GrabModeAsync, GrabModeAsync,
+            root, 0, UInt(CurrentTime))
         XSync(display, 0)
         return status
     }
@@ -217,8 +219,11 @@ public final class XProbe {
                 var format: Int32 = 0
                 var count: UInt = 0, after: UInt = 0
                 var data: UnsafeMutablePointer<UInt8>?
-                guard XGetWindowProperty(display, window, property, 0, 1 << 16, 1, UInt(AnyPropertyType),
-                                         &type, &format, &count, &after, &data) == Success, let data else { return nil }
+                guard
+                    XGetWindowProperty(
+                        display, window, property, 0, 1 << 16, 1, UInt(AnyPropertyType),
+                        &type, &format, &count, &after, &data) == Success, let data
+                else { return nil }
                 defer { XFree(data) }
                 return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
             }
@@ -273,8 +278,11 @@ public final class XProbe {
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, type,
-                                 &actualType, &format, &count, &after, &data) == Success, let data else { return nil }
+        guard
+            XGetWindowProperty(
+                display, window, XInternAtom(display, name, 0), 0, 1024, 0, type,
+                &actualType, &format, &count, &after, &data) == Success, let data
+        else { return nil }
         defer { XFree(data) }
         let items = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
         return (0..<Int(count)).map { items[$0] }
@@ -292,8 +300,11 @@ public final class XProbe {
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, UInt(AnyPropertyType),
-                                 &actualType, &format, &count, &after, &data) == Success, let data else { return nil }
+        guard
+            XGetWindowProperty(
+                display, window, XInternAtom(display, name, 0), 0, 1024, 0, UInt(AnyPropertyType),
+                &actualType, &format, &count, &after, &data) == Success, let data
+        else { return nil }
         defer { XFree(data) }
         guard format == 8 else { return nil }
         let bytes = UnsafeBufferPointer(start: data, count: Int(count))
@@ -348,8 +359,10 @@ public final class XProbe {
     public func capture(_ window: UInt) -> (width: Int, height: Int, pixels: [UInt32])? {
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, window, &attributes) != 0,
-              let image = XGetImage(display, window, 0, 0, UInt32(attributes.width), UInt32(attributes.height),
-                                    UInt(bitPattern: -1), ZPixmap) else { return nil }
+            let image = XGetImage(
+                display, window, 0, 0, UInt32(attributes.width), UInt32(attributes.height),
+                UInt(bitPattern: -1), ZPixmap)
+        else { return nil }
         defer { CXlib_XDestroyImage(image) }
         let width = Int(image.pointee.width), height = Int(image.pointee.height)
         guard image.pointee.bits_per_pixel == 32, let data = image.pointee.data else { return nil }

@@ -33,8 +33,10 @@ public final class XServerFixture {
     /// Starts Xvfb and `windowManager` (none when nil). With `listensOnTCP` the server also
     /// accepts TCP clients from this machine (see ``tcpDisplayName``). `extraServerArguments`
     /// go to Xvfb, for example `["-extension", "MIT-SHM"]`.
-    public init(windowManager: WindowManager? = .openbox, listensOnTCP: Bool = false,
-                extraServerArguments: [String] = []) throws {
+    public init(
+        windowManager: WindowManager? = .openbox, listensOnTCP: Bool = false,
+        extraServerArguments: [String] = []
+    ) throws {
         let xvfb = try Self.locate("Xvfb")
         // -displayfd 1: Xvfb picks a free display number and prints it when it is ready.
         // -ac with TCP: the loopback client has no cookie; nothing outside this machine connects.

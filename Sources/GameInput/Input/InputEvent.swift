@@ -109,9 +109,11 @@ public struct KeyEvent: Hashable, Sendable {
     /// (``KeySymbol/characters``); `keyCode` and `xKeyCode` default to an unknown key
     /// (``KeyboardHIDUsage/keyboardErrorUndefined``, 0). A keypad key gets
     /// ``ModifierFlags/numericPad`` added to `modifierFlags`.
-    public init(phase: PressPhase, key: KeySymbol, keyCode: KeyboardHIDUsage = .keyboardErrorUndefined, xKeyCode: Int = 0,
-                charactersIgnoringModifiers: String? = nil, modifierFlags: ModifierFlags = [], isRepeat: Bool,
-                serverTime: UInt32) {
+    public init(
+        phase: PressPhase, key: KeySymbol, keyCode: KeyboardHIDUsage = .keyboardErrorUndefined, xKeyCode: Int = 0,
+        charactersIgnoringModifiers: String? = nil, modifierFlags: ModifierFlags = [], isRepeat: Bool,
+        serverTime: UInt32
+    ) {
         self.phase = phase
         self.key = key
         self.keyCode = keyCode
@@ -148,8 +150,10 @@ public struct ButtonEvent: Hashable, Sendable {
     /// A button event, as the window makes them from XInput 2 (and tests and scripted input
     /// from their own values). `buttonMask` defaults to `button`'s own button alone
     /// (``ButtonMask/init(xButton:)``).
-    public init(phase: PressPhase, button: Int, location: WindowPoint, buttonMask: ButtonMask? = nil,
-                modifierFlags: ModifierFlags = [], deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32) {
+    public init(
+        phase: PressPhase, button: Int, location: WindowPoint, buttonMask: ButtonMask? = nil,
+        modifierFlags: ModifierFlags = [], deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32
+    ) {
         self.phase = phase
         self.button = button
         self.location = location
@@ -187,8 +191,10 @@ public struct PointerEvent: Hashable, Sendable {
     /// A pointer event, as the window makes them from XInput 2 (and tests and scripted input
     /// from their own values). The defaults describe a mouse with no buttons or modifiers
     /// held and no server time.
-    public init(phase: Phase, location: WindowPoint, buttonMask: ButtonMask = [], modifierFlags: ModifierFlags = [],
-                deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32 = 0) {
+    public init(
+        phase: Phase, location: WindowPoint, buttonMask: ButtonMask = [], modifierFlags: ModifierFlags = [],
+        deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32 = 0
+    ) {
         self.phase = phase
         self.location = location
         self.buttonMask = buttonMask

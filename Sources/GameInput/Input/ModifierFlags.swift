@@ -36,8 +36,10 @@ public struct ModifierFlags: OptionSet, Hashable, Sendable, CustomStringConverti
     /// The flags by name, joined with "+" in the order ctrl, alt, shift, super, caps, keypad
     /// (as in "ctrl+shift"); "none" when no flag is set.
     public var description: String {
-        let names: [(ModifierFlags, String)] = [(.control, "ctrl"), (.alternate, "alt"), (.shift, "shift"),
-                                                (.command, "super"), (.capsLock, "caps"), (.numericPad, "keypad")]
+        let names: [(ModifierFlags, String)] = [
+            (.control, "ctrl"), (.alternate, "alt"), (.shift, "shift"),
+            (.command, "super"), (.capsLock, "caps"), (.numericPad, "keypad"),
+        ]
         let present = names.filter { contains($0.0) }.map(\.1)
         return present.isEmpty ? "none" : present.joined(separator: "+")
     }

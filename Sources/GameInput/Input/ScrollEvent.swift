@@ -53,8 +53,10 @@ public struct ScrollEvent: Hashable, Sendable {
     /// A scroll event, as the window makes them from XInput 2 (and tests and scripted input
     /// from their own values). The defaults describe a mouse with no buttons or modifiers held
     /// and no server time.
-    public init(type: ScrollType, delta: PointerDelta, location: WindowPoint, buttonMask: ButtonMask = [],
-                modifierFlags: ModifierFlags = [], deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32 = 0) {
+    public init(
+        type: ScrollType, delta: PointerDelta, location: WindowPoint, buttonMask: ButtonMask = [],
+        modifierFlags: ModifierFlags = [], deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32 = 0
+    ) {
         self.type = type
         self.delta = delta
         self.location = location
@@ -90,8 +92,10 @@ public struct TransformEvent: Hashable, Sendable {
 
     /// A pinch or rotation event, as the window makes them from XInput 2 (and tests and
     /// scripted input from their own values).
-    public init(phase: InteractionPhase, scale: Double, rotationDelta: Double, location: WindowPoint,
-                fingerCount: Int, modifierFlags: ModifierFlags = [], serverTime: UInt32 = 0) {
+    public init(
+        phase: InteractionPhase, scale: Double, rotationDelta: Double, location: WindowPoint,
+        fingerCount: Int, modifierFlags: ModifierFlags = [], serverTime: UInt32 = 0
+    ) {
         self.phase = phase
         self.scale = scale
         self.rotationDelta = rotationDelta
@@ -121,8 +125,10 @@ public struct SwipeEvent: Hashable, Sendable {
 
     /// A swipe event, as the window makes them from XInput 2 (and tests and scripted input
     /// from their own values).
-    public init(phase: InteractionPhase, delta: PointerDelta, location: WindowPoint, fingerCount: Int,
-                modifierFlags: ModifierFlags = [], serverTime: UInt32 = 0) {
+    public init(
+        phase: InteractionPhase, delta: PointerDelta, location: WindowPoint, fingerCount: Int,
+        modifierFlags: ModifierFlags = [], serverTime: UInt32 = 0
+    ) {
         self.phase = phase
         self.delta = delta
         self.location = location

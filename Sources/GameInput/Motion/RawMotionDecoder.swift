@@ -80,8 +80,10 @@ public struct RawMotionDecoder: Sendable {
             baseline.isSet = true
             baselines[sourceDeviceID] = baseline
             guard previous.isSet else { return nil }
-            raw = PointerDelta(dx: baseline.unaccelerated.dx - previous.unaccelerated.dx, dy: baseline.unaccelerated.dy - previous.unaccelerated.dy)
-            accel = PointerDelta(dx: baseline.accelerated.dx - previous.accelerated.dx, dy: baseline.accelerated.dy - previous.accelerated.dy)
+            raw = PointerDelta(
+                dx: baseline.unaccelerated.dx - previous.unaccelerated.dx, dy: baseline.unaccelerated.dy - previous.unaccelerated.dy)
+            accel = PointerDelta(
+                dx: baseline.accelerated.dx - previous.accelerated.dx, dy: baseline.accelerated.dy - previous.accelerated.dy)
         } else {
             raw = PointerDelta(dx: rawX ?? 0, dy: rawY ?? 0)
             accel = PointerDelta(dx: accelX ?? 0, dy: accelY ?? 0)

@@ -64,8 +64,10 @@ public struct ScrollValuatorDecoder: Sendable {
     }
 
     /// The scroll in this event's valuators, or nil when it carries no scroll change.
-    public mutating func decode(sourceDeviceID: Int, mask: UnsafeBufferPointer<UInt8>,
-                                values: UnsafeBufferPointer<Double>) -> PointerDelta? {
+    public mutating func decode(
+        sourceDeviceID: Int, mask: UnsafeBufferPointer<UInt8>,
+        values: UnsafeBufferPointer<Double>
+    ) -> PointerDelta? {
         guard (0..<RawMotionDecoder.deviceIDLimit).contains(sourceDeviceID) else { return nil }
         var delta = PointerDelta.zero
         var scrolled = false
@@ -73,7 +75,8 @@ public struct ScrollValuatorDecoder: Sendable {
             let index = sourceDeviceID * Self.axesPerDevice + slot
             guard let axis = axes[index] else { break }
             guard let value = PackedValuators.value(of: axis.valuator, mask: mask, values: values),
-                  value.isFinite else { continue }
+                value.isFinite
+            else { continue }
             let previous = hasLastValue[index] ? lastValues[index] : nil
             lastValues[index] = value
             hasLastValue[index] = true

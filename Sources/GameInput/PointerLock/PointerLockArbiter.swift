@@ -142,7 +142,8 @@ public struct PointerLockArbiter: Hashable, Sendable {
         switch reason {
         case .alertPresented, .preferenceOff: true
         case .suspended, .screenSaverActive, .keyboardGrabbedElsewhere, .notViewable, .unfocused, .notFullScreen,
-             .pointerOutsideWindow, .buttonsHeld, .grabRefused: false
+            .pointerOutsideWindow, .buttonsHeld, .grabRefused:
+            false
         }
     }
 }

@@ -105,9 +105,12 @@ public struct DisplayReport: Sendable {
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, check, connection.atom("_NET_WM_NAME"), 0, 256, 0,
-                                 connection.atom("UTF8_STRING"), &type, &format, &count, &after, &data) == Success,
-              let data else { return "unnamed" }
+        guard
+            XGetWindowProperty(
+                display, check, connection.atom("_NET_WM_NAME"), 0, 256, 0,
+                connection.atom("UTF8_STRING"), &type, &format, &count, &after, &data) == Success,
+            let data
+        else { return "unnamed" }
         defer { XFree(data) }
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
@@ -117,8 +120,11 @@ public struct DisplayReport: Sendable {
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, atom, 0, 1, 0, UInt(XA_WINDOW),
-                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
+        guard
+            XGetWindowProperty(
+                display, window, atom, 0, 1, 0, UInt(XA_WINDOW),
+                &type, &format, &count, &after, &data) == Success, let data
+        else { return nil }
         defer { XFree(data) }
         return count == 1 ? UnsafeRawPointer(data).load(as: UInt.self) : nil
     }
@@ -138,8 +144,10 @@ public struct DisplayReport: Sendable {
                 guard info.number < 2 else { continue }
                 if info.mode == XIModeAbsolute { absolute += 1 } else { relative += 1 }
             }
-            result.append(PointerDevice(id: Int(device.deviceid), name: String(cString: device.name),
-                                        isMaster: device.use == XIMasterPointer, isAbsolute: absolute > 0 && relative == 0))
+            result.append(
+                PointerDevice(
+                    id: Int(device.deviceid), name: String(cString: device.name),
+                    isMaster: device.use == XIMasterPointer, isAbsolute: absolute > 0 && relative == 0))
         }
         return result
     }

@@ -101,8 +101,9 @@ extension GameWindow {
         if bypass {
             var value: UInt = 1
             _ = withUnsafeBytes(of: &value) { bytes in
-                XChangeProperty(display, windowID, atoms.netWMBypassCompositor, UInt(XA_CARDINAL), 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+                XChangeProperty(
+                    display, windowID, atoms.netWMBypassCompositor, UInt(XA_CARDINAL), 32, PropModeReplace,
+                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
             }
         } else {
             XDeleteProperty(display, windowID, atoms.netWMBypassCompositor)
@@ -116,8 +117,9 @@ extension GameWindow {
         let display = connection.display
         XStoreName(display, window, title)
         let utf8 = Array(title.utf8)
-        XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"),
-                        8, PropModeReplace, utf8, Int32(utf8.count))
+        XChangeProperty(
+            display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"),
+            8, PropModeReplace, utf8, Int32(utf8.count))
         // ICCCM: the instance name is RESOURCE_NAME or the program's name; the class is the
         // program's name capitalised ("lockgame", "Lockgame").
         let program = ProcessInfo.processInfo.processName
@@ -125,22 +127,25 @@ extension GameWindow {
         let className = program.prefix(1).uppercased() + program.dropFirst()
         instance.withCString { instanceName in
             className.withCString { classNameC in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instanceName),
-                                      res_class: UnsafeMutablePointer(mutating: classNameC))
+                var hint = XClassHint(
+                    res_name: UnsafeMutablePointer(mutating: instanceName),
+                    res_class: UnsafeMutablePointer(mutating: classNameC))
                 XSetClassHint(display, window, &hint)
             }
         }
         var host = [CChar](repeating: 0, count: 256)
         if gethostname(&host, host.count - 1) == 0 {
             let machine = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            XChangeProperty(display, window, connection.atom("WM_CLIENT_MACHINE"), UInt(XA_STRING), 8, PropModeReplace,
-                            machine, Int32(machine.count))
+            XChangeProperty(
+                display, window, connection.atom("WM_CLIENT_MACHINE"), UInt(XA_STRING), 8, PropModeReplace,
+                machine, Int32(machine.count))
         }
         // _NET_WM_PID is a CARDINAL/32, which Xlib takes as C longs.
         var pid = UInt(getpid())
         _ = withUnsafeBytes(of: &pid) { bytes in
-            XChangeProperty(display, window, connection.atom("_NET_WM_PID"), UInt(XA_CARDINAL), 32, PropModeReplace,
-                            bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            XChangeProperty(
+                display, window, connection.atom("_NET_WM_PID"), UInt(XA_CARDINAL), 32, PropModeReplace,
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
         }
     }
 
@@ -155,9 +160,12 @@ extension GameWindow {
         var actualFormat: Int32 = 0
         var itemCount: UInt = 0, bytesAfter: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(connection.display, window, atom, 0, 64, 0, type,
-                                 &actualType, &actualFormat, &itemCount, &bytesAfter, &data) == Success,
-              let data else { return nil }
+        guard
+            XGetWindowProperty(
+                connection.display, window, atom, 0, 64, 0, type,
+                &actualType, &actualFormat, &itemCount, &bytesAfter, &data) == Success,
+            let data
+        else { return nil }
         defer { XFree(data) }
         guard actualFormat == 32, actualType == type else { return nil }
         let items = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)

@@ -30,15 +30,18 @@ extension GameWindow {
             pointerLock.setFullScreen(state.fullScreen)
         case PropertyNotify where event.xproperty.atom == atoms.wmState:
             visibility.isSetAsideByWindowManager = readSetAsideState()
-        case ClientMessage where event.xclient.message_type == atoms.wmProtocols
+        case ClientMessage
+        where event.xclient.message_type == atoms.wmProtocols
             && UInt(bitPattern: event.xclient.data.l.0) == atoms.wmDeleteWindow:
             handle(.closeRequested)
         case MotionNotify where event.xmotion.window == windowID:
             let motion = event.xmotion
-            handle(.pointer(PointerEvent(
-                phase: .moved, location: WindowPoint(x: Double(motion.x), y: Double(motion.y)),
-                buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xState: Int(motion.state)),
-                serverTime: UInt32(truncatingIfNeeded: motion.time))))
+            handle(
+                .pointer(
+                    PointerEvent(
+                        phase: .moved, location: WindowPoint(x: Double(motion.x), y: Double(motion.y)),
+                        buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xState: Int(motion.state)),
+                        serverTime: UInt32(truncatingIfNeeded: motion.time))))
         case KeyPress, KeyRelease:
             handleCoreKey(event.xkey, to: handle)
         case ButtonPress, ButtonRelease:
@@ -74,7 +77,8 @@ extension GameWindow {
     /// would go elsewhere.
     private func handleFocus(_ focus: XFocusChangeEvent, to handle: (InputEvent) -> Void) {
         guard focus.window == windowID, focus.detail != NotifyPointer || !windowManagerRuns,
-              focus.detail != NotifyInferior else { return }
+            focus.detail != NotifyInferior
+        else { return }
         let now = ContinuousClock.now
         switch (focus.type, focus.mode) {
         case (FocusOut, NotifyGrab):
@@ -154,8 +158,10 @@ extension GameWindow {
             if entered { translator.scroll.resetBaselines() }
             // Crossings made by grabs (ours included) do not move the pointer.
             if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
-                pointerWhereabouts = entered ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved)
-                                             : PointerWhereabouts()
+                pointerWhereabouts =
+                    entered
+                    ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved)
+                    : PointerWhereabouts()
             }
             guard crossing.mode == XINotifyNormal else { return }
             handle(translator.crossing(crossing, entered: entered))
@@ -200,14 +206,20 @@ extension GameWindow {
         let modifiers = ModifierFlags()
         for keyCode in heldKeys.indices where heldKeys[keyCode] {
             heldKeys[keyCode] = false
-            handle(.key(KeyEvent(phase: .cancelled, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
-                                 keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode,
-                                 modifierFlags: modifiers, isRepeat: false, serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
+            handle(
+                .key(
+                    KeyEvent(
+                        phase: .cancelled, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
+                        keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode,
+                        modifierFlags: modifiers, isRepeat: false, serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
         }
         cancelledButtons |= heldButtons
         for button in 1...3 where heldButtons & (UInt32(1) << UInt32(button)) != 0 {
-            handle(.button(ButtonEvent(phase: .cancelled, button: button, location: WindowPoint(x: 0, y: 0),
-                                       modifierFlags: modifiers, serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
+            handle(
+                .button(
+                    ButtonEvent(
+                        phase: .cancelled, button: button, location: WindowPoint(x: 0, y: 0),
+                        modifierFlags: modifiers, serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
         }
         setHeldButtons(0)
     }
@@ -222,8 +234,11 @@ extension GameWindow {
         let time = UInt32(truncatingIfNeeded: event.time)
         if WheelButtons.isWheel(button) {
             if isPress, let delta = WheelButtons.discreteScroll(button: button, isPointerEmulated: false) {
-                handle(.scroll(ScrollEvent(type: .discrete, delta: delta, location: location,
-                                           buttonMask: Self.buttonMask(coreState: event.state), modifierFlags: modifiers, serverTime: time)))
+                handle(
+                    .scroll(
+                        ScrollEvent(
+                            type: .discrete, delta: delta, location: location,
+                            buttonMask: Self.buttonMask(coreState: event.state), modifierFlags: modifiers, serverTime: time)))
             }
             return
         }
@@ -234,9 +249,12 @@ extension GameWindow {
             cancelledButtons &= ~bit
             return
         }
-        handle(.button(ButtonEvent(phase: isPress ? .down : .up, button: button, location: location,
-                                   buttonMask: Self.buttonMask(coreState: event.state).union(ButtonMask(xButton: button)),
-                                   modifierFlags: modifiers, serverTime: time)))
+        handle(
+            .button(
+                ButtonEvent(
+                    phase: isPress ? .down : .up, button: button, location: location,
+                    buttonMask: Self.buttonMask(coreState: event.state).union(ButtonMask(xButton: button)),
+                    modifierFlags: modifiers, serverTime: time)))
     }
 
     /// Buttons held in a core event state (`Button1Mask` is bit 8, …).
@@ -254,9 +272,11 @@ extension GameWindow {
         let isPress = key.type == KeyPress
         let isRepeat = isPress && heldKeys[keyCode]
         heldKeys[keyCode] = isPress
-        handle(.key(KeyEvent(
-            phase: isPress ? .down : .up, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
-            keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode, modifierFlags: ModifierFlags(xState: Int(key.state)),
-            isRepeat: isRepeat, serverTime: UInt32(truncatingIfNeeded: key.time))))
+        handle(
+            .key(
+                KeyEvent(
+                    phase: isPress ? .down : .up, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
+                    keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode, modifierFlags: ModifierFlags(xState: Int(key.state)),
+                    isRepeat: isRepeat, serverTime: UInt32(truncatingIfNeeded: key.time))))
     }
 }

@@ -131,8 +131,10 @@ public final class GameWindow {
     ///     sleeping in ``waitForEvents(until:)``) while the pointer is locked before the lock
     ///     guardian (or, without one, a watchdog thread) frees the pointer; `nil` turns this
     ///     off (the guardian still frees it while the process is stopped or traced).
-    public init(title: String, width: Int, height: Int, displayName: String? = nil,
-                stallTimeout: Duration? = GameWindow.defaultStallTimeout) throws(GameWindowError) {
+    public init(
+        title: String, width: Int, height: Int, displayName: String? = nil,
+        stallTimeout: Duration? = GameWindow.defaultStallTimeout
+    ) throws(GameWindowError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
             throw .invalidSize(width: width, height: height)
         }
@@ -141,8 +143,9 @@ public final class GameWindow {
         self.connection = connection
         let keyPositions = X11KeyPositions(display: display)
         self.keyPositions = keyPositions
-        translator = XInputEventTranslator(keySymbol: { keyCode in X11Keymap.keySymbol(display: display, keyCode: keyCode) },
-                                           keyUsage: { keyCode in keyPositions.usage(keyCode: keyCode) })
+        translator = XInputEventTranslator(
+            keySymbol: { keyCode in X11Keymap.keySymbol(display: display, keyCode: keyCode) },
+            keyUsage: { keyCode in keyPositions.usage(keyCode: keyCode) })
         self.width = width
         self.height = height
         let screen = connection.screen
@@ -224,8 +227,9 @@ public final class GameWindow {
         event.xclient.data.l.0 = fullScreen ? 1 : 0  // _NET_WM_STATE_ADD : _NET_WM_STATE_REMOVE
         event.xclient.data.l.1 = Int(atoms.netWMStateFullScreen)
         event.xclient.data.l.3 = 1  // source: a normal application
-        XSendEvent(connection.display, connection.rootWindow, 0,
-                   SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        XSendEvent(
+            connection.display, connection.rootWindow, 0,
+            SubstructureRedirectMask | SubstructureNotifyMask, &event)
         connection.flush()
     }
 
@@ -265,8 +269,10 @@ public final class GameWindow {
             timeout = Int32(clamping: max(0, milliseconds + (remaining > .zero ? 1 : 0)))
         }
         let wakeDescriptor = TerminationSignals.wakeDescriptor
-        var descriptors = (pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
+        var descriptors = (
+            pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        )
         func sleep(_ milliseconds: Int32) -> Int32 {
             withUnsafeMutablePointer(to: &descriptors) { pair in
                 pair.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, wakeDescriptor >= 0 ? 2 : 1, milliseconds) }
@@ -276,8 +282,9 @@ public final class GameWindow {
         // The guardian hears of a sleep only once it has lasted a heartbeat interval: the
         // short sleeps of a running game (a frame, a present's completion) cost it nothing.
         let guardian = grab?.guardian.flatMap { $0.isArmed ? $0 : nil }
-        let beat = Int32(LockGuardian.beatInterval.components.seconds * 1000
-                         + LockGuardian.beatInterval.components.attoseconds / 1_000_000_000_000_000)
+        let beat = Int32(
+            LockGuardian.beatInterval.components.seconds * 1000
+                + LockGuardian.beatInterval.components.attoseconds / 1_000_000_000_000_000)
         let firstTimeout = guardian != nil && (timeout < 0 || timeout > beat) ? beat : timeout
         if sleep(firstTimeout) == 0, firstTimeout != timeout, let guardian {
             guardian.beginWait()
@@ -329,10 +336,14 @@ public final class GameWindow {
         var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
         var state: UInt32 = 0
         guard XQueryPointer(connection.display, windowID, &root, &child, &rootX, &rootY, &x, &y, &state) != 0,
-              (0..<Int32(width)).contains(x), (0..<Int32(height)).contains(y) else { return }
+            (0..<Int32(width)).contains(x), (0..<Int32(height)).contains(y)
+        else { return }
         translator.notePointer(at: WindowPoint(x: Double(x), y: Double(y)))
-        handle(.pointer(PointerEvent(phase: .moved, location: WindowPoint(x: Double(x), y: Double(y)),
-                                     buttonMask: Self.buttonMask(coreState: state), modifierFlags: ModifierFlags(xState: Int(state)))))
+        handle(
+            .pointer(
+                PointerEvent(
+                    phase: .moved, location: WindowPoint(x: Double(x), y: Double(y)),
+                    buttonMask: Self.buttonMask(coreState: state), modifierFlags: ModifierFlags(xState: Int(state)))))
     }
 
     /// While a debugger keeps the lock suspended, looks again four times a second whether it

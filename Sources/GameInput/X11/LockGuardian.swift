@@ -52,7 +52,8 @@ final class LockGuardian {
         _ = fcntl(down[1], F_SETFL, fcntl(down[1], F_GETFL) | O_NONBLOCK)
         _ = fcntl(up[0], F_SETFL, fcntl(up[0], F_GETFL) | O_NONBLOCK)
         // A stall timeout of 0 turns hang detection off.
-        let milliseconds = stallTimeout.map { max(1, $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? 0
+        let milliseconds =
+            stallTimeout.map { max(1, $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? 0
         var environment = ProcessInfo.processInfo.environment
         environment["GAMEINPUT_GUARDIAN"] = "3 4 \(milliseconds)"
         environment["DISPLAY"] = displayName
@@ -68,7 +69,8 @@ final class LockGuardian {
         let windowLine = Array("window \(window)\n".utf8)
         windowLine.withUnsafeBytes { send($0) }
         guard let reply = readLine(timeout: .seconds(2)), reply.hasPrefix("ready "),
-              let child = UInt(reply.dropFirst("ready ".count)) else {
+            let child = UInt(reply.dropFirst("ready ".count))
+        else {
             stop()
             return nil
         }
@@ -197,7 +199,8 @@ final class LockGuardian {
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard remaining > .zero else { return nil }
             var descriptor = pollfd(fd: fromGuardian, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1))
+            _ = poll(
+                &descriptor, 1, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1))
         }
     }
 

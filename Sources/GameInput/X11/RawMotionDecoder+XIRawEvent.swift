@@ -9,10 +9,12 @@ extension RawMotionDecoder {
     package mutating func motion(from raw: XIRawEvent, receivedAt: ContinuousClock.Instant) -> RelativeMotion? {
         let mask = raw.valuators.maskBytes
         let count = PackedValuators.valueCount(mask: mask)
-        guard let delta = decode(
-            sourceDeviceID: Int(raw.sourceid), mask: mask,
-            accelerated: UnsafeBufferPointer(start: raw.valuators.values, count: count),
-            unaccelerated: UnsafeBufferPointer(start: raw.raw_values, count: count)) else { return nil }
+        guard
+            let delta = decode(
+                sourceDeviceID: Int(raw.sourceid), mask: mask,
+                accelerated: UnsafeBufferPointer(start: raw.valuators.values, count: count),
+                unaccelerated: UnsafeBufferPointer(start: raw.raw_values, count: count))
+        else { return nil }
         return RelativeMotion(
             unaccelerated: delta.unaccelerated, accelerated: delta.accelerated,
             sourceDeviceID: Int(raw.sourceid), serverTime: UInt32(truncatingIfNeeded: raw.time),

@@ -65,8 +65,9 @@ final class X11Clipboard {
         if request.selection == clipboard, let offeredText {
             if request.target == targets {
                 var offered: [UInt] = [targets, utf8String, UInt(XA_STRING), text]
-                XChangeProperty(display, request.requestor, property, UInt(XA_ATOM), 32, PropModeReplace,
-                                &offered, Int32(offered.count))
+                XChangeProperty(
+                    display, request.requestor, property, UInt(XA_ATOM), 32, PropModeReplace,
+                    &offered, Int32(offered.count))
                 reply.xselection.property = property
             } else if request.target == utf8String || request.target == UInt(XA_STRING) || request.target == text {
                 let bytes = Array(offeredText.utf8)
@@ -84,8 +85,11 @@ final class X11Clipboard {
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, transferProperty, 0, 1 << 20, 1, UInt(AnyPropertyType),
-                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
+        guard
+            XGetWindowProperty(
+                display, window, transferProperty, 0, 1 << 20, 1, UInt(AnyPropertyType),
+                &type, &format, &count, &after, &data) == Success, let data
+        else { return nil }
         defer { XFree(data) }
         guard format == 8, type != connectionAtomIncr else { return nil }
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)

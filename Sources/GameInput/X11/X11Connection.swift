@@ -46,9 +46,10 @@ package final class X11Connection {
         // XInput 2 events travel as generic events: without the Generic Event Extension the
         // server answers XIQueryVersion but can never deliver them.
         if XQueryExtension(display, "Generic Event Extension", &geOpcode, &firstEvent, &firstError) != 0,
-           XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
-           XIQueryVersion(display, &major, &minor) == Success,
-           major > 2 || (major == 2 && minor >= 2) {
+            XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
+            XIQueryVersion(display, &major, &minor) == Success,
+            major > 2 || (major == 2 && minor >= 2)
+        {
             xinputOpcode = opcode
             xinputVersion = (major, minor)
         } else {
@@ -105,9 +106,10 @@ package final class X11Connection {
             var text = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
             let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            FileHandle.standardError.write(Data((
-                "GameInput: X protocol error: \(message) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
-                + "resource 0x\(String(event.pointee.resourceid, radix: 16)))\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    ("GameInput: X protocol error: \(message) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
+                        + "resource 0x\(String(event.pointee.resourceid, radix: 16)))\n").utf8))
             return 0
         }
         XSetIOErrorHandler { display in

@@ -15,7 +15,8 @@ final class X11KeyPositions {
         guard let keyboard = XkbGetMap(display, 0, UInt32(XkbUseCoreKbd)) else { return }
         defer { XkbFreeKeyboard(keyboard, 0, 1) }
         guard XkbGetNames(display, UInt32(XkbKeyNamesMask), keyboard) == Success,
-              let names = keyboard.pointee.names, let keys = names.pointee.keys else { return }
+            let names = keyboard.pointee.names, let keys = names.pointee.keys
+        else { return }
         let first = Int(keyboard.pointee.min_key_code), last = Int(keyboard.pointee.max_key_code)
         guard first <= last else { return }
         for code in first...min(last, 255) {

@@ -26,8 +26,10 @@ struct X11XInput {
     func selectWindowInput(on window: UInt, gestures: Bool) {
         var events = [XI_KeyPress, XI_KeyRelease, XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_Leave]
         if gestures {
-            events += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
-                       XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]
+            events += [
+                XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
+                XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+            ]
         }
         select(on: window, devices: XIAllMasterDevices, events: events)
     }
@@ -57,9 +59,11 @@ struct X11XInput {
                     valuators.append((Int(info.number), info.label, info.mode == XIModeAbsolute))
                 case XIScrollClass:
                     let info = raw.assumingMemoryBound(to: XIScrollClassInfo.self).pointee
-                    scrollAxes.append(ScrollAxis(valuator: Int(info.number),
-                                                 orientation: info.scroll_type == XIScrollTypeVertical ? .vertical : .horizontal,
-                                                 increment: info.increment))
+                    scrollAxes.append(
+                        ScrollAxis(
+                            valuator: Int(info.number),
+                            orientation: info.scroll_type == XIScrollTypeVertical ? .vertical : .horizontal,
+                            increment: info.increment))
                 case XIGestureClass:
                     translator.gestureDevices.insert(Int(device.deviceid))
                 case XITouchClass:
@@ -79,9 +83,11 @@ struct X11XInput {
                 return valuators.first(where: { $0.number == fallback }).map { ($0.number, $0.absolute) }
             }
             guard let x = axis(labels: [relX, absX], fallback: 0),
-                  let y = axis(labels: [relY, absY], fallback: 1) else { continue }
-            decoder.setAxes(PointerAxes(xAxis: x.number, yAxis: y.number, isAbsolute: x.absolute || y.absolute),
-                            forDevice: Int(device.deviceid))
+                let y = axis(labels: [relY, absY], fallback: 1)
+            else { continue }
+            decoder.setAxes(
+                PointerAxes(xAxis: x.number, yAxis: y.number, isAbsolute: x.absolute || y.absolute),
+                forDevice: Int(device.deviceid))
         }
     }
 

@@ -17,8 +17,10 @@ struct XInputEventTranslator {
     /// Looks up a key code's physical key (from the XKB key names).
     let keyUsage: (Int) -> KeyboardHIDUsage
 
-    init(keySymbol: @escaping (Int) -> KeySymbol,
-         keyUsage: @escaping (Int) -> KeyboardHIDUsage = { _ in .keyboardErrorUndefined }) {
+    init(
+        keySymbol: @escaping (Int) -> KeySymbol,
+        keyUsage: @escaping (Int) -> KeyboardHIDUsage = { _ in .keyboardErrorUndefined }
+    ) {
         self.keySymbol = keySymbol
         self.keyUsage = keyUsage
     }
@@ -29,10 +31,11 @@ struct XInputEventTranslator {
 
     func key(_ event: XIDeviceEvent, isPress: Bool) -> InputEvent {
         let keyCode = Int(event.detail)
-        return .key(KeyEvent(
-            phase: isPress ? .down : .up, key: keySymbol(keyCode), keyCode: keyUsage(keyCode), xKeyCode: keyCode,
-            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
-            isRepeat: event.flags & Int32(XIKeyRepeat) != 0, serverTime: UInt32(truncatingIfNeeded: event.time)))
+        return .key(
+            KeyEvent(
+                phase: isPress ? .down : .up, key: keySymbol(keyCode), keyCode: keyUsage(keyCode), xKeyCode: keyCode,
+                modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+                isRepeat: event.flags & Int32(XIKeyRepeat) != 0, serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
 
     /// A button press or release; wheel buttons become discrete scrolls (or nothing, when
@@ -44,14 +47,20 @@ struct XInputEventTranslator {
         let modifiers = ModifierFlags(xState: Int(event.mods.effective))
         let time = UInt32(truncatingIfNeeded: event.time)
         if WheelButtons.isWheel(button) {
-            guard isPress, let delta = WheelButtons.discreteScroll(
-                button: button, isPointerEmulated: event.flags & Int32(XIPointerEmulated) != 0) else { return nil }
-            return .scroll(ScrollEvent(type: .discrete, delta: delta, location: location, buttonMask: held,
-                                       modifierFlags: modifiers, deviceKind: deviceKind(event.sourceid), serverTime: time))
+            guard isPress,
+                let delta = WheelButtons.discreteScroll(
+                    button: button, isPointerEmulated: event.flags & Int32(XIPointerEmulated) != 0)
+            else { return nil }
+            return .scroll(
+                ScrollEvent(
+                    type: .discrete, delta: delta, location: location, buttonMask: held,
+                    modifierFlags: modifiers, deviceKind: deviceKind(event.sourceid), serverTime: time))
         }
-        return .button(ButtonEvent(phase: isPress ? .down : .up, button: button, location: location,
-                                   buttonMask: held.union(ButtonMask(xButton: button)), modifierFlags: modifiers,
-                                   deviceKind: deviceKind(event.sourceid), serverTime: time))
+        return .button(
+            ButtonEvent(
+                phase: isPress ? .down : .up, button: button, location: location,
+                buttonMask: held.union(ButtonMask(xButton: button)), modifierFlags: modifiers,
+                deviceKind: deviceKind(event.sourceid), serverTime: time))
     }
 
     /// Motion over the window: a pointer event when the position changed, and a continuous
@@ -65,13 +74,19 @@ struct XInputEventTranslator {
         let mask = event.valuators.maskBytes
         let values = UnsafeBufferPointer(start: event.valuators.values, count: PackedValuators.valueCount(mask: mask))
         if let delta = scroll.decode(sourceDeviceID: Int(event.sourceid), mask: mask, values: values) {
-            handle(.scroll(ScrollEvent(type: .continuous, delta: delta, location: location, buttonMask: held,
-                                       modifierFlags: modifiers, deviceKind: kind, serverTime: time)))
+            handle(
+                .scroll(
+                    ScrollEvent(
+                        type: .continuous, delta: delta, location: location, buttonMask: held,
+                        modifierFlags: modifiers, deviceKind: kind, serverTime: time)))
         }
         if emitPointer && location != lastPointer {
             lastPointer = location
-            handle(.pointer(PointerEvent(phase: .moved, location: location, buttonMask: held, modifierFlags: modifiers,
-                                         deviceKind: kind, serverTime: time)))
+            handle(
+                .pointer(
+                    PointerEvent(
+                        phase: .moved, location: location, buttonMask: held, modifierFlags: modifiers,
+                        deviceKind: kind, serverTime: time)))
         }
     }
 
@@ -91,32 +106,37 @@ struct XInputEventTranslator {
         let location = WindowPoint(x: event.event_x, y: event.event_y)
         if entered { scroll.resetBaselines() }
         lastPointer = entered ? location : nil
-        return .pointer(PointerEvent(
-            phase: entered ? .entered : .exited, location: location,
-            buttonMask: ButtonMask(xButtonState: event.buttons.bytes),
-            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
-            deviceKind: deviceKind(event.sourceid), serverTime: UInt32(truncatingIfNeeded: event.time)))
+        return .pointer(
+            PointerEvent(
+                phase: entered ? .entered : .exited, location: location,
+                buttonMask: ButtonMask(xButtonState: event.buttons.bytes),
+                modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+                deviceKind: deviceKind(event.sourceid), serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
 
     func pinch(_ event: XIGesturePinchEvent) -> InputEvent {
-        .transform(TransformEvent(
-            phase: Self.phase(event.evtype, begin: XI_GesturePinchBegin, end: XI_GesturePinchEnd,
-                              cancelled: event.flags & Int32(XIGesturePinchEventCancelled) != 0),
-            scale: event.scale.isFinite ? event.scale : 1,
-            rotationDelta: event.delta_angle.isFinite ? event.delta_angle * .pi / 180 : 0,
-            location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
-            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
-            serverTime: UInt32(truncatingIfNeeded: event.time)))
+        .transform(
+            TransformEvent(
+                phase: Self.phase(
+                    event.evtype, begin: XI_GesturePinchBegin, end: XI_GesturePinchEnd,
+                    cancelled: event.flags & Int32(XIGesturePinchEventCancelled) != 0),
+                scale: event.scale.isFinite ? event.scale : 1,
+                rotationDelta: event.delta_angle.isFinite ? event.delta_angle * .pi / 180 : 0,
+                location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
+                modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+                serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
 
     func swipe(_ event: XIGestureSwipeEvent) -> InputEvent {
-        .swipe(SwipeEvent(
-            phase: Self.phase(event.evtype, begin: XI_GestureSwipeBegin, end: XI_GestureSwipeEnd,
-                              cancelled: event.flags & Int32(XIGestureSwipeEventCancelled) != 0),
-            delta: PointerDelta(dx: event.delta_x.isFinite ? event.delta_x : 0, dy: event.delta_y.isFinite ? event.delta_y : 0),
-            location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
-            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
-            serverTime: UInt32(truncatingIfNeeded: event.time)))
+        .swipe(
+            SwipeEvent(
+                phase: Self.phase(
+                    event.evtype, begin: XI_GestureSwipeBegin, end: XI_GestureSwipeEnd,
+                    cancelled: event.flags & Int32(XIGestureSwipeEventCancelled) != 0),
+                delta: PointerDelta(dx: event.delta_x.isFinite ? event.delta_x : 0, dy: event.delta_y.isFinite ? event.delta_y : 0),
+                location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
+                modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+                serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
 
     private static func phase(_ evtype: Int32, begin: Int32, end: Int32, cancelled: Bool) -> InteractionPhase {

@@ -33,15 +33,17 @@ public enum OBJLoader {
             let args = words.dropFirst()
             func number(_ word: Substring) throws(AssetError) -> Float {
                 guard let value = Float(word), value.isFinite else {
-                    throw AssetError(.badNumber, file: file, line: lineNumber,
-                                     "bad number \"\(word)\" in \"\(directive)\"")
+                    throw AssetError(
+                        .badNumber, file: file, line: lineNumber,
+                        "bad number \"\(word)\" in \"\(directive)\"")
                 }
                 return value
             }
             func arity(_ range: ClosedRange<Int>) throws(AssetError) {
                 guard range.contains(args.count) else {
-                    throw AssetError(.malformedLine, file: file, line: lineNumber,
-                                     "\"\(directive)\" takes \(range.lowerBound)...\(range.upperBound) numbers, got \(args.count)")
+                    throw AssetError(
+                        .malformedLine, file: file, line: lineNumber,
+                        "\"\(directive)\" takes \(range.lowerBound)...\(range.upperBound) numbers, got \(args.count)")
                 }
             }
             switch directive {
@@ -63,15 +65,17 @@ public enum OBJLoader {
                 normalCount += 1
             case "f":
                 guard args.count >= 3 else {
-                    throw AssetError(.degenerateFace, file: file, line: lineNumber,
-                                     "face has \(args.count) vertices; at least 3 are needed")
+                    throw AssetError(
+                        .degenerateFace, file: file, line: lineNumber,
+                        "face has \(args.count) vertices; at least 3 are needed")
                 }
                 corners.removeAll(keepingCapacity: true)
                 for word in args {
                     let parts = word.split(separator: "/", omittingEmptySubsequences: false)
                     guard parts.count <= 3, !parts[0].isEmpty else {
-                        throw AssetError(.malformedLine, file: file, line: lineNumber,
-                                         "bad face corner \"\(word)\"")
+                        throw AssetError(
+                            .malformedLine, file: file, line: lineNumber,
+                            "bad face corner \"\(word)\"")
                     }
                     let pi = try resolve(parts[0], count: positions.count, what: "vertex", file: file, line: lineNumber)
                     var uv = SIMD2<Float>.zero
@@ -89,8 +93,9 @@ public enum OBJLoader {
             case "o", "g", "s", "usemtl", "mtllib", "l", "p", "vp":
                 continue
             default:
-                throw AssetError(.unknownDirective, file: file, line: lineNumber,
-                                 "unknown directive \"\(directive)\"")
+                throw AssetError(
+                    .unknownDirective, file: file, line: lineNumber,
+                    "unknown directive \"\(directive)\"")
             }
         }
         guard !vertices.isEmpty else {
@@ -108,8 +113,9 @@ public enum OBJLoader {
         }
         let resolved = raw > 0 ? raw - 1 : count + raw
         guard raw != 0, resolved >= 0, resolved < count else {
-            throw AssetError(.indexOutOfRange, file: file, line: line,
-                             "\(what) index \(raw) is out of range (\(count) defined so far)")
+            throw AssetError(
+                .indexOutOfRange, file: file, line: line,
+                "\(what) index \(raw) is out of range (\(count) defined so far)")
         }
         return resolved
     }

@@ -59,8 +59,9 @@ public enum SceneLoader {
                 guard spawn == nil else { throw fail(.malformedLine, "\"spawn\" given twice") }
                 let n = try numbers(5, for: "spawn")
                 guard args.isEmpty else { throw fail(.malformedLine, "\"spawn\" takes exactly 5 numbers") }
-                spawn = CameraPose(position: SIMD3(n[0], n[1], n[2]),
-                                   yaw: n[3] * .pi / 180, pitch: n[4] * .pi / 180)
+                spawn = CameraPose(
+                    position: SIMD3(n[0], n[1], n[2]),
+                    yaw: n[3] * .pi / 180, pitch: n[4] * .pi / 180)
             case "collider":
                 let n = try numbers(4, for: "collider")
                 guard args.isEmpty else { throw fail(.malformedLine, "\"collider\" takes exactly 4 numbers") }
@@ -116,7 +117,8 @@ public enum SceneLoader {
                 throw fail(.unknownDirective, "unknown directive \"\(directive)\"")
             }
         }
-        return Scene(objects: objects, colliders: colliders,
-                     spawn: spawn ?? CameraPose(position: SIMD3(0, 1.6, 0)))
+        return Scene(
+            objects: objects, colliders: colliders,
+            spawn: spawn ?? CameraPose(position: SIMD3(0, 1.6, 0)))
     }
 }

@@ -57,8 +57,9 @@ public struct CameraPose: Equatable, Sendable {
     public var viewMatrix: Mat4 {
         let r = right, u = up, b = -forward
         let p = position
-        return Mat4(rows:
-            SIMD4(r.x, r.y, r.z, -dot(r, p)),
+        return Mat4(
+            rows:
+                SIMD4(r.x, r.y, r.z, -dot(r, p)),
             SIMD4(u.x, u.y, u.z, -dot(u, p)),
             SIMD4(b.x, b.y, b.z, -dot(b, p)),
             SIMD4(0, 0, 0, 1))
@@ -70,8 +71,9 @@ public struct CameraPose: Equatable, Sendable {
     public func projectionMatrix(aspect: Float, near: Float) -> Mat4 {
         let f = 1 / tanf(verticalFieldOfView * 0.5)
         let a = aspect > 0 && aspect.isFinite ? aspect : 1
-        return Mat4(rows:
-            SIMD4(f / a, 0, 0, 0),
+        return Mat4(
+            rows:
+                SIMD4(f / a, 0, 0, 0),
             SIMD4(0, f, 0, 0),
             SIMD4(0, 0, -1, -2 * near),
             SIMD4(0, 0, -1, 0))

@@ -49,12 +49,15 @@ public struct FirstPersonController: Sendable {
     /// A controller starting at `pose`, colliding with `colliders`.
     public init(pose: CameraPose, colliders: [Collider] = []) {
         self.colliders = colliders
-        position = pose.position.isFinite
+        position =
+            pose.position.isFinite
             ? SIMD3(Double(pose.position.x), Double(pose.position.y), Double(pose.position.z)) : .zero
         yaw = pose.yaw.isFinite ? FirstPersonController.wrapYaw(Double(pose.yaw)) : 0
-        pitch = pose.pitch.isFinite
+        pitch =
+            pose.pitch.isFinite
             ? min(max(Double(pose.pitch), -FirstPersonController.pitchLimit), FirstPersonController.pitchLimit) : 0
-        verticalFieldOfView = pose.verticalFieldOfView.isFinite
+        verticalFieldOfView =
+            pose.verticalFieldOfView.isFinite
             ? pose.verticalFieldOfView : CameraPose.defaultVerticalFieldOfView
     }
 
@@ -65,8 +68,9 @@ public struct FirstPersonController: Sendable {
 
     /// The current camera pose.
     public var pose: CameraPose {
-        CameraPose(position: SIMD3(Float(position.x), Float(position.y), Float(position.z)),
-                   yaw: Float(yaw), pitch: Float(pitch), verticalFieldOfView: verticalFieldOfView)
+        CameraPose(
+            position: SIMD3(Float(position.x), Float(position.y), Float(position.z)),
+            yaw: Float(yaw), pitch: Float(pitch), verticalFieldOfView: verticalFieldOfView)
     }
 
     /// Applies one relative mouse motion in counts. Returns false (and counts it) when the
@@ -74,9 +78,10 @@ public struct FirstPersonController: Sendable {
     @discardableResult
     public mutating func applyLook(dx: Double, dy: Double) -> Bool {
         guard dx.isFinite, dy.isFinite,
-              abs(dx) <= FirstPersonController.maximumDelta,
-              abs(dy) <= FirstPersonController.maximumDelta,
-              sensitivity.isFinite else {
+            abs(dx) <= FirstPersonController.maximumDelta,
+            abs(dy) <= FirstPersonController.maximumDelta,
+            sensitivity.isFinite
+        else {
             rejectedDeltaCount += 1
             return false
         }

@@ -13,8 +13,10 @@ public struct MovementInput: Equatable, Sendable {
     public var run: Bool
 
     /// Input with the given keys held (all released by default).
-    public init(forward: Bool = false, back: Bool = false, left: Bool = false,
-                right: Bool = false, run: Bool = false) {
+    public init(
+        forward: Bool = false, back: Bool = false, left: Bool = false,
+        right: Bool = false, run: Bool = false
+    ) {
         self.forward = forward
         self.back = back
         self.left = left

@@ -20,8 +20,9 @@ public struct PNGImage: Equatable, Sendable {
 
     /// An image from pixels already in memory (`pixels.count` must be `width * height`).
     public init(width: Int, height: Int, pixels: [UInt32]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height,
-                     "PNGImage pixel count does not match its size")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height,
+            "PNGImage pixel count does not match its size")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -41,8 +42,9 @@ public struct PNGImage: Equatable, Sendable {
         let width = Int(image.width), height = Int(image.height)
         guard width > 0, height > 0, width <= maximumDimension, height <= maximumDimension else {
             png_image_free(&image)
-            throw AssetError(.imageTooLarge, file: path,
-                             "PNG is \(width)x\(height); the limit is \(maximumDimension)x\(maximumDimension)")
+            throw AssetError(
+                .imageTooLarge, file: path,
+                "PNG is \(width)x\(height); the limit is \(maximumDimension)x\(maximumDimension)")
         }
         image.format = CPNG_FORMAT_BGRA
         var pixels = [UInt32](repeating: 0, count: width * height)
@@ -64,9 +66,11 @@ public struct PNGImage: Equatable, Sendable {
     /// Encodes `pixels` (0xAARRGGBB, `width * height` of them) as an RGBA PNG at `path`.
     public static func write(pixels: [UInt32], width: Int, height: Int, path: String) throws(AssetError) {
         guard width > 0, height > 0, width <= Framebuffer.maximumDimension,
-              height <= Framebuffer.maximumDimension, pixels.count == width * height else {
-            throw AssetError(.writeFailed, file: path,
-                             "cannot write \(pixels.count) pixels as a \(width)x\(height) PNG")
+            height <= Framebuffer.maximumDimension, pixels.count == width * height
+        else {
+            throw AssetError(
+                .writeFailed, file: path,
+                "cannot write \(pixels.count) pixels as a \(width)x\(height) PNG")
         }
         var image = png_image()
         image.version = CPNG_IMAGE_VERSION

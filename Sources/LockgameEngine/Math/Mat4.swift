@@ -70,8 +70,9 @@ public struct Mat4: Equatable, Sendable {
     /// Rotation by `angle` radians about +Y, right-handed: +Z turns towards +X.
     public static func rotationY(_ angle: Float) -> Mat4 {
         let c = cosf(angle), s = sinf(angle)
-        return Mat4(rows:
-            SIMD4(c, 0, s, 0),
+        return Mat4(
+            rows:
+                SIMD4(c, 0, s, 0),
             SIMD4(0, 1, 0, 0),
             SIMD4(-s, 0, c, 0),
             SIMD4(0, 0, 0, 1))

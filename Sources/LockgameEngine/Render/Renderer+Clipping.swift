@@ -4,8 +4,10 @@
 extension Renderer {
     /// View-space transform and projection; returns clip (x, y, w).
     @inline(__always)
-    static func toClip(_ d: SIMD3<Float>, _ r: SIMD3<Float>, _ u: SIMD3<Float>, _ b: SIMD3<Float>,
-                       _ fx: Float, _ fy: Float) -> SIMD3<Float> {
+    static func toClip(
+        _ d: SIMD3<Float>, _ r: SIMD3<Float>, _ u: SIMD3<Float>, _ b: SIMD3<Float>,
+        _ fx: Float, _ fy: Float
+    ) -> SIMD3<Float> {
         SIMD3(dot(d, r) * fx, dot(d, u) * fy, -dot(d, b))
     }
 
@@ -83,8 +85,9 @@ extension Renderer {
 
     @inline(__always)
     static func lerp(_ p: ClipVertex, _ q: ClipVertex, _ t: Float) -> ClipVertex {
-        ClipVertex(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t, w: p.w + (q.w - p.w) * t,
-                   u: p.u + (q.u - p.u) * t, v: p.v + (q.v - p.v) * t)
+        ClipVertex(
+            x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t, w: p.w + (q.w - p.w) * t,
+            u: p.u + (q.u - p.u) * t, v: p.v + (q.v - p.v) * t)
     }
 
 }

@@ -24,8 +24,10 @@ extension Renderer {
     /// Projects a clipped triangle to the screen and fills its pixels within `target.band`.
     /// Kept out of line: it is the hot raster function `make check-hot-paths` inspects.
     @inline(never)
-    static func rasterize(_ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex,
-                          target: inout RasterTarget, stats: inout RenderStatistics) {
+    static func rasterize(
+        _ a: ClipVertex, _ b: ClipVertex, _ c: ClipVertex,
+        target: inout RasterTarget, stats: inout RenderStatistics
+    ) {
         // Screen position plus (1/w, u/w, v/w) per vertex.
         @inline(__always)
         func project(_ v: ClipVertex) -> (SIMD2<Float>, SIMD4<Float>) {
@@ -38,7 +40,8 @@ extension Renderer {
         var (sb, ab) = project(b)
         var (sc, ac) = project(c)
         guard let tri = TriangleRaster(sa, sb, sc),
-              let rows = tri.rows(in: target.band) else {
+            let rows = tri.rows(in: target.band)
+        else {
             stats.trianglesDegenerate += 1
             return
         }
@@ -58,8 +61,9 @@ extension Renderer {
         let ddy = (d2 * e1.x - d1 * e2.x) * invArea
         let base = aa - ddx * p0.x - ddy * p0.y
         guard ddx.x.isFinite, ddx.y.isFinite, ddx.z.isFinite,
-              ddy.x.isFinite, ddy.y.isFinite, ddy.z.isFinite,
-              base.x.isFinite, base.y.isFinite, base.z.isFinite else { return }
+            ddy.x.isFinite, ddy.y.isFinite, ddy.z.isFinite,
+            base.x.isFinite, base.y.isFinite, base.z.isFinite
+        else { return }
 
         let width = target.width
         let color = target.color, depth = target.depth

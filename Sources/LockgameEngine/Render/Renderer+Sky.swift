@@ -4,8 +4,10 @@ import Glibc
 
 extension Renderer {
     /// Fills each row of `band` with the sky colour for the elevation of the ray through its centre.
-    func drawSky(color: UnsafeMutablePointer<UInt32>, width: Int, height: Int, band: Range<Int>,
-                 pitch: Float, tanHalf: Float) {
+    func drawSky(
+        color: UnsafeMutablePointer<UInt32>, width: Int, height: Int, band: Range<Int>,
+        pitch: Float, tanHalf: Float
+    ) {
         let sp = sinf(pitch), cp = cosf(pitch)
         let zenith = settings.skyZenithColor, horizon = settings.skyHorizonColor
         let ground = settings.groundHazeColor

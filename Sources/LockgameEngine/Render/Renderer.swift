@@ -145,6 +145,9 @@ public final class Renderer {
 
         let batchCount = orderBatches(scene.batches, eye: pose.position)
 
+        // The five buffer closures and the batch loop stay flat: one level of indentation for
+        // the triangle loop, not seven (the formatter leaves the next statement as written).
+        // swift-format-ignore
         scene.positions.withUnsafeBufferPointer { positions in
         scene.uvs.withUnsafeBufferPointer { uvs in
         scene.normals.withUnsafeBufferPointer { normals in

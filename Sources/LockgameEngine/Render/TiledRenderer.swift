@@ -36,8 +36,10 @@ public final class TiledRenderer: @unchecked Sendable {
 
     /// A renderer using `threadCount` threads (at least 1) and `bandsPerThread` bands each,
     /// drawing pixels with `pixelLoop` (see `Renderer.init(settings:pixelLoop:)`).
-    public init(threadCount: Int, bandsPerThread: Int = 4, settings: RenderSettings = RenderSettings(),
-                pixelLoop: Renderer.PixelLoop = .fastest) {
+    public init(
+        threadCount: Int, bandsPerThread: Int = 4, settings: RenderSettings = RenderSettings(),
+        pixelLoop: Renderer.PixelLoop = .fastest
+    ) {
         self.threadCount = max(1, threadCount)
         bandCount = self.threadCount * max(1, bandsPerThread)
         self.settings = settings
@@ -49,10 +51,12 @@ public final class TiledRenderer: @unchecked Sendable {
         for _ in 1..<self.threadCount {
             var thread = pthread_t()
             let context = Unmanaged.passUnretained(self).toOpaque()
-            let created = pthread_create(&thread, nil, { context in
-                Unmanaged<TiledRenderer>.fromOpaque(context!).takeUnretainedValue().workerLoop()
-                return nil
-            }, context)
+            let created = pthread_create(
+                &thread, nil,
+                { context in
+                    Unmanaged<TiledRenderer>.fromOpaque(context!).takeUnretainedValue().workerLoop()
+                    return nil
+                }, context)
             if created == 0 { threads.append(thread) }
         }
     }

@@ -24,8 +24,9 @@ struct TriangleRaster {
     /// finite or beyond `coordinateLimit`.
     init?(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ c: SIMD2<Float>) {
         guard let ax = TriangleRaster.snap(a.x), let ay = TriangleRaster.snap(a.y),
-              var bx = TriangleRaster.snap(b.x), var by = TriangleRaster.snap(b.y),
-              var cx = TriangleRaster.snap(c.x), var cy = TriangleRaster.snap(c.y) else { return nil }
+            var bx = TriangleRaster.snap(b.x), var by = TriangleRaster.snap(b.y),
+            var cx = TriangleRaster.snap(c.x), var cy = TriangleRaster.snap(c.y)
+        else { return nil }
         var area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         if area == 0 { return nil }
         var swapped = false
@@ -85,8 +86,10 @@ struct TriangleRaster {
     /// Edge function E(p) = (bx−ax)(py−ay) − (by−ay)(px−ax), positive inside. Pixels exactly on
     /// the edge count only for top edges (horizontal, interior below) and left edges.
     @inline(__always)
-    private static func clip(ax: Int64, ay: Int64, bx: Int64, by: Int64, py: Int64,
-                             lo: inout Int64, hi: inout Int64) -> Bool {
+    private static func clip(
+        ax: Int64, ay: Int64, bx: Int64, by: Int64, py: Int64,
+        lo: inout Int64, hi: inout Int64
+    ) -> Bool {
         let dx = bx - ax, dy = by - ay
         let isTopLeft = dy < 0 || (dy == 0 && dx > 0)
         let bias: Int64 = isTopLeft ? 0 : -1

@@ -23,9 +23,11 @@ extension Scene {
             try uvs.withUnsafeBufferPointer { uv in
                 try normals.withUnsafeBufferPointer { n in
                     try triangleTexture.withUnsafeBufferPointer { t in
-                        try body(SceneRasterData(positions: p, uvs: uv, normals: n, triangleTexture: t,
-                                                 textures: textureViews,
-                                                 batches: batches.map { ($0.triangles, $0.lower, $0.upper) }))
+                        try body(
+                            SceneRasterData(
+                                positions: p, uvs: uv, normals: n, triangleTexture: t,
+                                textures: textureViews,
+                                batches: batches.map { ($0.triangles, $0.lower, $0.upper) }))
                     }
                 }
             }

@@ -1,4 +1,5 @@
 internal import CFreeType
+
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)

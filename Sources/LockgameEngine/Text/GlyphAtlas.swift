@@ -116,15 +116,16 @@ public final class GlyphAtlas: @unchecked Sendable {
                     coverage[(originY + y) * atlasWidth + originX + x] = glyph.coverage[y * glyph.width + x]
                 }
             }
-            placed.append(GlyphMetrics(
-                advance: max(glyph.advance, 0),
-                bearingX: glyph.bearingX,
-                bearingY: glyph.bearingY,
-                width: glyph.width,
-                height: glyph.height,
-                atlasX: originX,
-                atlasY: originY
-            ))
+            placed.append(
+                GlyphMetrics(
+                    advance: max(glyph.advance, 0),
+                    bearingX: glyph.bearingX,
+                    bearingY: glyph.bearingY,
+                    width: glyph.width,
+                    height: glyph.height,
+                    atlasX: originX,
+                    atlasY: originY
+                ))
             if glyph.width > 0, glyph.height > 0 {
                 ascender = max(ascender, glyph.bearingY)
                 descender = max(descender, glyph.height - glyph.bearingY)

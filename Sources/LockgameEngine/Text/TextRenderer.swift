@@ -168,7 +168,8 @@ public struct TextRenderer: Sendable {
     ) {
         let alpha = color >> 24
         guard alpha > 0, width > 0, height > 0, bufferWidth > 0, bufferHeight > 0,
-              let destination = pixels.baseAddress else { return }
+            let destination = pixels.baseAddress
+        else { return }
         let rows = min(bufferHeight, pixels.count / bufferWidth)
         let left = PixelBlend.clampCoordinate(x)
         let top = PixelBlend.clampCoordinate(y)

@@ -36,12 +36,15 @@ enum Doctor {
             notes.append("pointer lock: available (XGrabPointer + XInput 2 raw motion).")
         }
         if report.isXWayland {
-            notes.append("Xwayland: the grab becomes the compositor's pointer lock (pointer-constraints); "
-                + "it engages while the pointer is over the window.")
+            notes.append(
+                "Xwayland: the grab becomes the compositor's pointer lock (pointer-constraints); "
+                    + "it engages while the pointer is over the window.")
             if let relative = report.relativePointerDevice {
                 notes.append("Xwayland: locked motion comes from \(relative.name) (id \(relative.id)).")
             } else {
-                notes.append("Xwayland: no relative-pointer device (the compositor offers no relative motion): locked motion stops at the screen edge.")
+                notes.append(
+                    "Xwayland: no relative-pointer device (the compositor offers no relative motion): locked motion stops at the screen edge."
+                )
             }
         }
         if report.windowManager == nil {
@@ -53,7 +56,8 @@ enum Doctor {
         }
         switch report.sharedMemory {
         case .usable: break
-        case .refused: notes.append("MIT-SHM refused to this client (a remote display or another IPC namespace): frames go through XPutImage.")
+        case .refused:
+            notes.append("MIT-SHM refused to this client (a remote display or another IPC namespace): frames go through XPutImage.")
         case .absent: notes.append("no MIT-SHM: frames go through XPutImage (slower).")
         }
         return notes

@@ -43,7 +43,8 @@ struct LaunchOptions: Equatable {
                 let text = try value(for: argument)
                 let parts = text.split(separator: "x", omittingEmptySubsequences: false)
                 guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-                      (64...8192).contains(w), (64...8192).contains(h) else {
+                    (64...8192).contains(w), (64...8192).contains(h)
+                else {
                     throw Invalid(description: "--size wants WIDTHxHEIGHT with each side 64…8192, not \"\(text)\"")
                 }
                 width = w
@@ -68,10 +69,13 @@ struct LaunchOptions: Equatable {
         if showHelp || showVersion { return }
         if doctor && headless { throw Invalid(description: "--doctor inspects an X display and makes no sense with --headless") }
         if headless {
-            guard screenshotPath != nil else { throw Invalid(description: "--headless needs --screenshot FILE.png to save what it renders") }
+            guard screenshotPath != nil else {
+                throw Invalid(description: "--headless needs --screenshot FILE.png to save what it renders")
+            }
             guard displayName == nil else { throw Invalid(description: "--display makes no sense with --headless") }
         } else {
-            for (flag, given) in [("--frames", frames != nil), ("--script", scriptPath != nil), ("--screenshot", screenshotPath != nil)] where given {
+            for (flag, given) in [("--frames", frames != nil), ("--script", scriptPath != nil), ("--screenshot", screenshotPath != nil)]
+            where given {
                 throw Invalid(description: "\(flag) works only with --headless")
             }
         }

@@ -92,16 +92,19 @@ enum LockgameApp {
                 return 2
             }
         }
-        let session = GameSession(scene: scene, lock: nil, sensitivity: options.sensitivity,
-                                  invertY: options.invertY, log: { _ in })
-        let run = HeadlessRun(session: session, hud: hud, width: options.width, height: options.height,
-                              frames: options.frames ?? (script?.length ?? 0) + 1,
-                              framesPerSecond: options.framesPerSecond, script: script)
+        let session = GameSession(
+            scene: scene, lock: nil, sensitivity: options.sensitivity,
+            invertY: options.invertY, log: { _ in })
+        let run = HeadlessRun(
+            session: session, hud: hud, width: options.width, height: options.height,
+            frames: options.frames ?? (script?.length ?? 0) + 1,
+            framesPerSecond: options.framesPerSecond, script: script)
         let framebuffer = run.run()
         let path = options.screenshotPath ?? "lockgame.png"
         do {
-            try PNGImage.write(pixels: framebuffer.copyPixels(), width: framebuffer.width,
-                               height: framebuffer.height, path: path)
+            try PNGImage.write(
+                pixels: framebuffer.copyPixels(), width: framebuffer.width,
+                height: framebuffer.height, path: path)
         } catch {
             printError("lockgame: \(error)")
             return 1
@@ -114,8 +117,9 @@ enum LockgameApp {
     private static func runLive(options: LaunchOptions, scene: Scene, hud: HUDPainter) -> Int32 {
         let window: GameWindow
         do {
-            window = try GameWindow(title: "lockgame", width: options.width, height: options.height,
-                                    displayName: options.displayName)
+            window = try GameWindow(
+                title: "lockgame", width: options.width, height: options.height,
+                displayName: options.displayName)
         } catch {
             printError("lockgame: \(error). Start an X server, run under xvfb-run, or use --headless.")
             return 2
@@ -126,11 +130,13 @@ enum LockgameApp {
         if let version = window.xinputVersion {
             log("xinput: \(version.major).\(version.minor)")
         }
-        let session = GameSession(scene: scene, lock: window.pointerLock, sensitivity: options.sensitivity,
-                                  invertY: options.invertY, log: log)
+        let session = GameSession(
+            scene: scene, lock: window.pointerLock, sensitivity: options.sensitivity,
+            invertY: options.invertY, log: log)
         do {
-            let loop = try LiveGameLoop(window: window, session: session, hud: hud,
-                                        framesPerSecond: options.framesPerSecond, log: log)
+            let loop = try LiveGameLoop(
+                window: window, session: session, hud: hud,
+                framesPerSecond: options.framesPerSecond, log: log)
             loop.run()
         } catch {
             window.close()

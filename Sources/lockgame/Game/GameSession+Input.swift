@@ -121,21 +121,26 @@ extension GameSession {
         router.add(MarkerClickHandler(session: self))
         router.add(ClickHandler(buttonMaskRequired: .button(3)) { [unowned self] _ in toggleFlashlight() })
         router.add(SelectionClickHandler(session: self))
-        router.add(ClickHandler(buttonMaskRequired: .primary) { [unowned self] _ in
-            if !screen.prefersPointerLocked { setPreference(true, because: "click") }
-        })
-        router.add(ScrollHandler(allowedScrollTypes: .all) { [unowned self] scroll in
-            fieldOfViewDegrees += scroll.delta.dy * Self.fieldOfViewStep
-            log("scroll: \(scroll.type == .discrete ? "discrete" : "continuous") \(scroll.delta.dy) -> fov \(Int(fieldOfViewDegrees.rounded()))")
-        })
-        router.add(TransformHandler { [unowned self] transform in
-            switch transform.phase {
-            case .began: fieldOfViewAtPinchStart = fieldOfViewDegrees
-            case .changed:
-                if let start = fieldOfViewAtPinchStart, transform.scale > 0 { fieldOfViewDegrees = start / transform.scale }
-            case .ended, .cancelled: fieldOfViewAtPinchStart = nil
-            }
-        })
+        router.add(
+            ClickHandler(buttonMaskRequired: .primary) { [unowned self] _ in
+                if !screen.prefersPointerLocked { setPreference(true, because: "click") }
+            })
+        router.add(
+            ScrollHandler(allowedScrollTypes: .all) { [unowned self] scroll in
+                fieldOfViewDegrees += scroll.delta.dy * Self.fieldOfViewStep
+                log(
+                    "scroll: \(scroll.type == .discrete ? "discrete" : "continuous") \(scroll.delta.dy) -> fov \(Int(fieldOfViewDegrees.rounded()))"
+                )
+            })
+        router.add(
+            TransformHandler { [unowned self] transform in
+                switch transform.phase {
+                case .began: fieldOfViewAtPinchStart = fieldOfViewDegrees
+                case .changed:
+                    if let start = fieldOfViewAtPinchStart, transform.scale > 0 { fieldOfViewDegrees = start / transform.scale }
+                case .ended, .cancelled: fieldOfViewAtPinchStart = nil
+                }
+            })
     }
 
     /// Keeps the HUD buttons' hover rectangles where the HUD draws them.

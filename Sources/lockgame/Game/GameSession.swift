@@ -81,8 +81,10 @@ final class GameSession {
     var clipboardTextToCopy: String?
     var wantsClipboardText = false
 
-    init(scene: Scene, lock: PointerLockController?, sensitivity: Double, invertY: Bool,
-         log: @escaping (String) -> Void) {
+    init(
+        scene: Scene, lock: PointerLockController?, sensitivity: Double, invertY: Bool,
+        log: @escaping (String) -> Void
+    ) {
         self.scene = scene
         self.lock = lock
         self.log = log
@@ -294,19 +296,23 @@ final class GameSession {
 
     /// Drops a marker where the crosshair points.
     func dropMarker() {
-        let ray = ScenePicking.ray(through: Double(frameWidth) / 2 - 0.5, Double(frameHeight) / 2 - 0.5,
-                                   width: frameWidth, height: frameHeight, camera: interpolatedPose)
+        let ray = ScenePicking.ray(
+            through: Double(frameWidth) / 2 - 0.5, Double(frameHeight) / 2 - 0.5,
+            width: frameWidth, height: frameHeight, camera: interpolatedPose)
         guard let hit = picking.firstHit(origin: ray.origin, direction: ray.direction) else { return }
         markers.append(hit.point - ray.direction * 0.02)
         if markers.count > Self.markerLimit { markers.removeFirst() }
-        log("marker: \(markers.count) at \(Int((hit.point.x * 10).rounded())) \(Int((hit.point.y * 10).rounded())) \(Int((hit.point.z * 10).rounded())) dm")
+        log(
+            "marker: \(markers.count) at \(Int((hit.point.x * 10).rounded())) \(Int((hit.point.y * 10).rounded())) \(Int((hit.point.z * 10).rounded())) dm"
+        )
     }
 
     /// The selectable object under window point (x, y), if nothing is in front of it.
     func selectableObject(at point: WindowPoint) -> Int? {
         let ray = ScenePicking.ray(through: point.x, point.y, width: frameWidth, height: frameHeight, camera: interpolatedPose)
         guard let hit = picking.firstHit(origin: ray.origin, direction: ray.direction),
-              picking.selectable[hit.objectIndex] else { return nil }
+            picking.selectable[hit.objectIndex]
+        else { return nil }
         return hit.objectIndex
     }
 }

@@ -26,7 +26,8 @@ enum HUDButton: CaseIterable {
     /// The button's rectangle in a frame `frameWidth` wide: a column at the top right.
     func frame(frameWidth: Int) -> WindowRect {
         let index = Double(Self.allCases.firstIndex(of: self) ?? 0)
-        return WindowRect(x: Double(frameWidth) - Self.width - 12, y: 12 + index * (Self.height + Self.gap),
-                          width: Self.width, height: Self.height)
+        return WindowRect(
+            x: Double(frameWidth) - Self.width - 12, y: 12 + index * (Self.height + Self.gap),
+            width: Self.width, height: Self.height)
     }
 }

@@ -42,7 +42,8 @@ enum PoseText {
         let x = values["x"]!, y = values["y"]!, z = values["z"]!, yaw = values["yaw"]!, pitch = values["pitch"]!
         guard abs(x) <= 1000, abs(y) <= 1000, abs(z) <= 1000 else { throw Invalid(description: "position out of range (±1000 m)") }
         guard abs(pitch) <= 89 else { throw Invalid(description: "pitch out of range (±89°)") }
-        return CameraPose(position: SIMD3(x, y, z), yaw: yaw * .pi / 180, pitch: pitch * .pi / 180,
-                          verticalFieldOfView: fieldOfView)
+        return CameraPose(
+            position: SIMD3(x, y, z), yaw: yaw * .pi / 180, pitch: pitch * .pi / 180,
+            verticalFieldOfView: fieldOfView)
     }
 }

@@ -58,7 +58,8 @@ struct ScenePicking {
         var best: Hit?
         for (index, box) in boxes.enumerated() {
             guard let distance = box.intersection(origin: origin, direction: direction),
-                  distance < (best?.distance ?? .greatestFiniteMagnitude) else { continue }
+                distance < (best?.distance ?? .greatestFiniteMagnitude)
+            else { continue }
             best = Hit(objectIndex: index, distance: distance, point: origin + direction * distance)
         }
         return best
@@ -66,7 +67,8 @@ struct ScenePicking {
 
     /// The ray from the camera through window pixel (x, y) of a `width` x `height` view.
     static func ray(through x: Double, _ y: Double, width: Int, height: Int, camera: CameraPose)
-        -> (origin: SIMD3<Float>, direction: SIMD3<Float>) {
+        -> (origin: SIMD3<Float>, direction: SIMD3<Float>)
+    {
         let aspect = Float(width) / Float(max(1, height))
         let tangent = tan(camera.verticalFieldOfView / 2)
         let ndcX = Float(2 * (x + 0.5) / Double(max(1, width)) - 1)
@@ -80,4 +82,3 @@ struct ScenePicking {
         return length > 0 ? v / length : SIMD3(0, 0, -1)
     }
 }
-

@@ -61,8 +61,11 @@ struct InputScript {
                 frame += frames
             case ("look", 3):
                 let delta = PointerDelta(dx: try number(words[1]), dy: try number(words[2]))
-                add(.relativeMotion(RelativeMotion(unaccelerated: delta, accelerated: delta, sourceDeviceID: 0,
-                                                   serverTime: 0, receivedAt: .now)), at: frame)
+                add(
+                    .relativeMotion(
+                        RelativeMotion(
+                            unaccelerated: delta, accelerated: delta, sourceDeviceID: 0,
+                            serverTime: 0, receivedAt: .now)), at: frame)
             case ("key", 3):
                 let (key, modifiers) = try Self.key(named: words[1], fail: fail)
                 switch words[2] {
@@ -87,19 +90,28 @@ struct InputScript {
                     }
                 }
                 for phase in [PressPhase.down, .up] {
-                    add(.button(ButtonEvent(phase: phase, button: button, location: location, modifierFlags: modifiers,
-                                            serverTime: 0)), at: frame)
+                    add(
+                        .button(
+                            ButtonEvent(
+                                phase: phase, button: button, location: location, modifierFlags: modifiers,
+                                serverTime: 0)), at: frame)
                 }
             case ("scroll", 2), ("smooth", 2):
-                add(.scroll(ScrollEvent(type: command == "scroll" ? .discrete : .continuous,
-                                        delta: PointerDelta(dx: 0, dy: try number(words[1])),
-                                        location: WindowPoint(x: 0, y: 0))), at: frame)
+                add(
+                    .scroll(
+                        ScrollEvent(
+                            type: command == "scroll" ? .discrete : .continuous,
+                            delta: PointerDelta(dx: 0, dy: try number(words[1])),
+                            location: WindowPoint(x: 0, y: 0))), at: frame)
             case ("pinch", 2):
                 let scale = try number(words[1])
                 guard scale > 0 else { throw fail("pinch wants a scale above 0, not \"\(words[1])\"") }
                 for (phase, value) in [(InteractionPhase.began, 1.0), (.changed, scale), (.ended, scale)] {
-                    add(.transform(TransformEvent(phase: phase, scale: value, rotationDelta: 0,
-                                                  location: WindowPoint(x: 0, y: 0), fingerCount: 2)), at: frame)
+                    add(
+                        .transform(
+                            TransformEvent(
+                                phase: phase, scale: value, rotationDelta: 0,
+                                location: WindowPoint(x: 0, y: 0), fingerCount: 2)), at: frame)
                 }
             case ("wait", _), ("look", _), ("key", _), ("press", _), ("click", _), ("scroll", _), ("smooth", _), ("pinch", _):
                 throw fail("wrong number of words for \"\(command)\"")
@@ -118,8 +130,10 @@ struct InputScript {
     }
 
     private static func keyEvent(_ key: KeySymbol, _ phase: PressPhase, _ modifiers: ModifierFlags) -> InputEvent {
-        .key(KeyEvent(phase: phase, key: key, keyCode: USKeyPositions.usage(of: key), modifierFlags: modifiers,
-                      isRepeat: false, serverTime: 0))
+        .key(
+            KeyEvent(
+                phase: phase, key: key, keyCode: USKeyPositions.usage(of: key), modifierFlags: modifiers,
+                isRepeat: false, serverTime: 0))
     }
 
     private static let namedKeys: [String: KeySymbol] = [

@@ -43,9 +43,10 @@ final class HUDPainter {
 
         let now = ContinuousClock.now
         let current = HUDPanel(session: session, status: status)
-        let stale = panel.map { shown in
-            !current.saysTheSame(as: shown) || (current != shown && now - numbersRefreshed >= Self.numberRefreshInterval)
-        } ?? true
+        let stale =
+            panel.map { shown in
+                !current.saysTheSame(as: shown) || (current != shown && now - numbersRefreshed >= Self.numberRefreshInterval)
+            } ?? true
         if stale || refreshNow {
             panel = current
             panelLines = current.lines
@@ -55,19 +56,23 @@ final class HUDPainter {
         let lines = panelLines
 
         let lineHeight = text.lineHeight
-        text.fillRect(x: 8, y: 8, width: panelWidth, height: lines.count * lineHeight + 12,
-                      color: 0xA0_00_00_00, into: pixels, width: width, height: height)
+        text.fillRect(
+            x: 8, y: 8, width: panelWidth, height: lines.count * lineHeight + 12,
+            color: 0xA0_00_00_00, into: pixels, width: width, height: height)
         for (index, line) in lines.enumerated() {
             let color: UInt32 = index == 0 ? (status.isLocked ? 0xFF_6B_E0_8A : 0xFF_FF_B0_5A) : 0xFF_F0_F0_F0
-            text.draw(line, x: 18, baseline: 14 + text.ascender + index * lineHeight, color: color,
-                      into: pixels, width: width, height: height)
+            text.draw(
+                line, x: 18, baseline: 14 + text.ascender + index * lineHeight, color: color,
+                into: pixels, width: width, height: height)
         }
 
         let keyWidth = text.measure(keyLine).width
-        text.fillRect(x: 0, y: height - lineHeight - 10, width: width, height: lineHeight + 10,
-                      color: 0x90_00_00_00, into: pixels, width: width, height: height)
-        text.draw(keyLine, x: max(8, (width - keyWidth) / 2), baseline: height - 7 - text.descender,
-                  color: 0xFF_D8_D8_D8, into: pixels, width: width, height: height)
+        text.fillRect(
+            x: 0, y: height - lineHeight - 10, width: width, height: lineHeight + 10,
+            color: 0x90_00_00_00, into: pixels, width: width, height: height)
+        text.draw(
+            keyLine, x: max(8, (width - keyWidth) / 2), baseline: height - 7 - text.descender,
+            color: 0xFF_D8_D8_D8, into: pixels, width: width, height: height)
 
         if status.isLocked {
             let cx = width / 2, cy = height / 2
@@ -80,8 +85,9 @@ final class HUDPainter {
         if let message = session.visibleMessage {
             let size = text.measure(message)
             let y = height - lineHeight - 16 - size.height
-            text.fillRect(x: 8, y: y - 6, width: size.width + 16, height: size.height + 12,
-                          color: 0xC0_00_00_00, into: pixels, width: width, height: height)
+            text.fillRect(
+                x: 8, y: y - 6, width: size.width + 16, height: size.height + 12,
+                color: 0xC0_00_00_00, into: pixels, width: width, height: height)
             text.draw(message, x: 16, baseline: y + text.ascender, color: 0xFF_FF_E0_8A, into: pixels, width: width, height: height)
         }
         if session.showsLockNotice && status.isLocked {
@@ -91,7 +97,8 @@ final class HUDPainter {
             paintAlert(alert, width: width, height: height, pixels: pixels)
         }
         if session.showsCommandOverlay {
-            paintCommandOverlay(KeyResponderChain.availableCommands(from: session.firstResponder), width: width, height: height, pixels: pixels)
+            paintCommandOverlay(
+                KeyResponderChain.availableCommands(from: session.firstResponder), width: width, height: height, pixels: pixels)
         }
     }
 
@@ -99,12 +106,14 @@ final class HUDPainter {
         for button in HUDButton.allCases {
             let frame = button.frame(frameWidth: width)
             let hovered = session.hoveredButton == button
-            text.fillRect(x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: Int(frame.height),
-                          color: hovered ? 0xF0_4A_7B_E0 : 0xB0_20_24_30, into: pixels, width: width, height: height)
+            text.fillRect(
+                x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: Int(frame.height),
+                color: hovered ? 0xF0_4A_7B_E0 : 0xB0_20_24_30, into: pixels, width: width, height: height)
             let size = text.measure(button.title)
-            text.draw(button.title, x: Int(frame.x) + (Int(frame.width) - size.width) / 2,
-                      baseline: Int(frame.y) + (Int(frame.height) - text.lineHeight) / 2 + text.ascender,
-                      color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+            text.draw(
+                button.title, x: Int(frame.x) + (Int(frame.width) - size.width) / 2,
+                baseline: Int(frame.y) + (Int(frame.height) - text.lineHeight) / 2 + text.ascender,
+                color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
         }
         // Details go over the other buttons, so they are drawn last.
         if let button = session.hoveredButton, session.hoverWithAlternate {
@@ -112,10 +121,12 @@ final class HUDPainter {
             let details = text.measure(button.details)
             let x = max(4, Int(frame.x + frame.width) - details.width - 12)
             let y = Int(frame.y + frame.height) + 4
-            text.fillRect(x: x - 6, y: y, width: details.width + 12, height: details.height + 8,
-                          color: 0xE0_10_10_10, into: pixels, width: width, height: height)
-            text.draw(button.details, x: x, baseline: y + 4 + text.ascender, color: 0xFF_FF_E0_8A,
-                      into: pixels, width: width, height: height)
+            text.fillRect(
+                x: x - 6, y: y, width: details.width + 12, height: details.height + 8,
+                color: 0xE0_10_10_10, into: pixels, width: width, height: height)
+            text.draw(
+                button.details, x: x, baseline: y + 4 + text.ascender, color: 0xFF_FF_E0_8A,
+                into: pixels, width: width, height: height)
         }
     }
 
@@ -129,41 +140,52 @@ final class HUDPainter {
         let boxHeight = largeText.lineHeight + 16 + lines.count * lineHeight + 24
         let x = (width - boxWidth) / 2, y = max(8, (height - boxHeight) / 2)
         text.fillRect(x: x, y: y, width: boxWidth, height: boxHeight, color: 0xE8_14_17_1F, into: pixels, width: width, height: height)
-        largeText.draw(title, x: x + 20, baseline: y + 14 + largeText.ascender, color: 0xFF_FF_FF_FF,
-                       into: pixels, width: width, height: height)
+        largeText.draw(
+            title, x: x + 20, baseline: y + 14 + largeText.ascender, color: 0xFF_FF_FF_FF,
+            into: pixels, width: width, height: height)
         for (index, line) in lines.enumerated() {
-            text.draw(line, x: x + 20, baseline: y + 16 + largeText.lineHeight + 8 + index * lineHeight + text.ascender,
-                      color: 0xFF_DD_DD_DD, into: pixels, width: width, height: height)
+            text.draw(
+                line, x: x + 20, baseline: y + 16 + largeText.lineHeight + 8 + index * lineHeight + text.ascender,
+                color: 0xFF_DD_DD_DD, into: pixels, width: width, height: height)
         }
     }
 
     private func paintNotice(_ notice: String, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
         let size = largeText.measure(notice)
         let x = (width - size.width) / 2, y = max(0, height / 2 - 90)
-        largeText.fillRect(x: x - 16, y: y - 10, width: size.width + 32, height: size.height + 20,
-                           color: 0xC0_10_10_10, into: pixels, width: width, height: height)
-        largeText.draw(notice, x: x, baseline: y + largeText.ascender, color: 0xFF_FF_FF_FF,
-                       into: pixels, width: width, height: height)
+        largeText.fillRect(
+            x: x - 16, y: y - 10, width: size.width + 32, height: size.height + 20,
+            color: 0xC0_10_10_10, into: pixels, width: width, height: height)
+        largeText.draw(
+            notice, x: x, baseline: y + largeText.ascender, color: 0xFF_FF_FF_FF,
+            into: pixels, width: width, height: height)
     }
 
     private func paintAlert(_ alert: NetworkErrorAlert, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
         let layout = AlertLayout(frameWidth: width, frameHeight: height)
         text.fillRect(x: 0, y: 0, width: width, height: height, color: 0x80_00_00_00, into: pixels, width: width, height: height)
-        text.fillRect(x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: layout.boxHeight,
-                      color: 0xFF_2B_2F_3A, into: pixels, width: width, height: height)
-        text.fillRect(x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: 4,
-                      color: 0xFF_E0_5A_4A, into: pixels, width: width, height: height)
-        largeText.draw(alert.title, x: layout.boxX + 20, baseline: layout.boxY + 20 + largeText.ascender,
-                       color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
-        text.draw(alert.message, x: layout.boxX + 20, baseline: layout.boxY + 56 + text.ascender,
-                  color: 0xFF_DD_DD_DD, into: pixels, width: width, height: height)
-        text.draw("Press Return or click OK.", x: layout.boxX + 20, baseline: layout.boxY + 56 + text.ascender + text.lineHeight,
-                  color: 0xFF_AA_AA_AA, into: pixels, width: width, height: height)
-        text.fillRect(x: layout.buttonX, y: layout.buttonY, width: layout.buttonWidth, height: layout.buttonHeight,
-                      color: 0xFF_4A_7B_E0, into: pixels, width: width, height: height)
+        text.fillRect(
+            x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: layout.boxHeight,
+            color: 0xFF_2B_2F_3A, into: pixels, width: width, height: height)
+        text.fillRect(
+            x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: 4,
+            color: 0xFF_E0_5A_4A, into: pixels, width: width, height: height)
+        largeText.draw(
+            alert.title, x: layout.boxX + 20, baseline: layout.boxY + 20 + largeText.ascender,
+            color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+        text.draw(
+            alert.message, x: layout.boxX + 20, baseline: layout.boxY + 56 + text.ascender,
+            color: 0xFF_DD_DD_DD, into: pixels, width: width, height: height)
+        text.draw(
+            "Press Return or click OK.", x: layout.boxX + 20, baseline: layout.boxY + 56 + text.ascender + text.lineHeight,
+            color: 0xFF_AA_AA_AA, into: pixels, width: width, height: height)
+        text.fillRect(
+            x: layout.buttonX, y: layout.buttonY, width: layout.buttonWidth, height: layout.buttonHeight,
+            color: 0xFF_4A_7B_E0, into: pixels, width: width, height: height)
         let ok = text.measure("OK")
-        text.draw("OK", x: layout.buttonX + (layout.buttonWidth - ok.width) / 2,
-                  baseline: layout.buttonY + (layout.buttonHeight - text.lineHeight) / 2 + text.ascender,
-                  color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+        text.draw(
+            "OK", x: layout.buttonX + (layout.buttonWidth - ok.width) / 2,
+            baseline: layout.buttonY + (layout.buttonHeight - text.lineHeight) / 2 + text.ascender,
+            color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
     }
 }

@@ -25,9 +25,10 @@ enum WorldOverlayPainter {
             var low = SIMD2<Float>(repeating: .greatestFiniteMagnitude), high = -low
             var allInFront = true
             for corner in 0..<8 {
-                let point = SIMD3<Float>(corner & 1 == 0 ? box.minimum.x : box.maximum.x,
-                                         corner & 2 == 0 ? box.minimum.y : box.maximum.y,
-                                         corner & 4 == 0 ? box.minimum.z : box.maximum.z)
+                let point = SIMD3<Float>(
+                    corner & 1 == 0 ? box.minimum.x : box.maximum.x,
+                    corner & 2 == 0 ? box.minimum.y : box.maximum.y,
+                    corner & 4 == 0 ? box.minimum.z : box.maximum.z)
                 guard let projected = projection.project(point) else { allInFront = false; break }
                 low = pointwiseMin(low, SIMD2(projected.x, projected.y))
                 high = pointwiseMax(high, SIMD2(projected.x, projected.y))
@@ -73,8 +74,10 @@ enum WorldOverlayPainter {
         }
     }
 
-    private static func drawRectangleOutline(from low: SIMD2<Float>, to high: SIMD2<Float>, color: UInt32,
-                                             into framebuffer: Framebuffer) {
+    private static func drawRectangleOutline(
+        from low: SIMD2<Float>, to high: SIMD2<Float>, color: UInt32,
+        into framebuffer: Framebuffer
+    ) {
         let width = framebuffer.width, height = framebuffer.height
         let left = max(0, Int(low.x) - 2), right = min(width - 1, Int(high.x) + 2)
         let top = max(0, Int(low.y) - 2), bottom = min(height - 1, Int(high.y) + 2)

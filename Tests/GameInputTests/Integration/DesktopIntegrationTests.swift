@@ -2,6 +2,7 @@ import CXlib
 import Foundation
 import Testing
 import XServerTestSupport
+
 @testable import GameInput
 
 /// What the window tells the window manager and how it gets the focus, with and without a

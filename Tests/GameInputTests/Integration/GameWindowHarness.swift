@@ -1,5 +1,6 @@
 import Foundation
 import XServerTestSupport
+
 @testable import GameInput
 
 /// Runs a real ``GameWindow`` in the test process and collects what it reports.

@@ -2,6 +2,7 @@ import CXlib
 import Foundation
 import Testing
 import XServerTestSupport
+
 @testable import GameInput
 
 /// Buttons, modifiers, wheel, hover, key repeat and the clipboard on a real X server, with
@@ -44,8 +45,11 @@ import XServerTestSupport
         harness.pump(timeout: .seconds(3)) { harness.scrolls.count >= 5 }
         harness.pump(for: .milliseconds(100))
         #expect(harness.scrolls.map(\.type) == Array(repeating: .discrete, count: 5))
-        #expect(harness.scrolls.map(\.delta) == [PointerDelta(dx: 0, dy: -1), PointerDelta(dx: 0, dy: 1), PointerDelta(dx: 0, dy: 1),
-                                                 PointerDelta(dx: -1, dy: 0), PointerDelta(dx: 1, dy: 0)])
+        #expect(
+            harness.scrolls.map(\.delta) == [
+                PointerDelta(dx: 0, dy: -1), PointerDelta(dx: 0, dy: 1), PointerDelta(dx: 0, dy: 1),
+                PointerDelta(dx: -1, dy: 0), PointerDelta(dx: 1, dy: 0),
+            ])
         #expect(harness.buttons.isEmpty, "wheel steps are not button presses")
     }
 

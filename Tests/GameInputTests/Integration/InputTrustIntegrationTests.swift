@@ -2,6 +2,7 @@ import CXlib
 import Foundation
 import Testing
 import XServerTestSupport
+
 @testable import GameInput
 
 /// Input a game can trust, on a real X server driven through XTest: nothing of the hidden

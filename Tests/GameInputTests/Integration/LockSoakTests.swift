@@ -2,6 +2,7 @@ import CXlib
 import Foundation
 import Testing
 import XServerTestSupport
+
 @testable import GameInput
 
 /// Many lock transitions, with what the library believes compared to what the X server
@@ -78,8 +79,9 @@ import XServerTestSupport
             check(wanted: expected)
         }
         let endRSS = Self.residentKilobytes
-        print("soak: \(toggles) toggles, \(flaps) focus flaps, \(checkpoints) checkpoints, \(mismatches) mismatches, "
-              + "\(stuckFlaps) flaps not followed, RSS \(startRSS) kB -> \(endRSS) kB")
+        print(
+            "soak: \(toggles) toggles, \(flaps) focus flaps, \(checkpoints) checkpoints, \(mismatches) mismatches, "
+                + "\(stuckFlaps) flaps not followed, RSS \(startRSS) kB -> \(endRSS) kB")
         #expect(checkpoints == toggles + flaps)
         #expect(mismatches == 0)
         #expect(stuckFlaps == 0)

@@ -2,6 +2,7 @@ import CXlib
 import Foundation
 import Testing
 import XServerTestSupport
+
 @testable import GameInput
 
 /// The library against a real X server (Xvfb) and window manager (openbox), driven with XTest,
@@ -78,9 +79,10 @@ import XServerTestSupport
             probe.moveRelative(dx: dx, dy: dy)
             harness.pump(for: .milliseconds(20))
             let at = probe.pointerPosition
-            #expect(at.x >= frame.origin.x && at.x < frame.origin.x + frame.width
+            #expect(
+                at.x >= frame.origin.x && at.x < frame.origin.x + frame.width
                     && at.y >= frame.origin.y && at.y < frame.origin.y + frame.height,
-                    "confined to the window \(frame) after a move of (\(dx), \(dy)): \(at)")
+                "confined to the window \(frame) after a move of (\(dx), \(dy)): \(at)")
         }
 
         // Closing puts the pointer back where the lock began and shows the cursor: only the

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GameInput
 
 /// Random raw events against the decoders: nothing crashes and nothing non-finite or absurd
@@ -15,8 +16,10 @@ import Testing
         }
     }
 
-    static let specialValues: [Double] = [.nan, .infinity, -.infinity, 0, -0.0, 1e300, -1e300, .ulpOfOne,
-                                          .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e6, 1e6 + 1, -3.5]
+    static let specialValues: [Double] = [
+        .nan, .infinity, -.infinity, 0, -0.0, 1e300, -1e300, .ulpOfOne,
+        .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e6, 1e6 + 1, -3.5,
+    ]
 
     @Test func aMillionRandomEventsDecodeSafely() {
         var generator = Generator(state: 0x9E37_79B9_7F4A_7C15)
@@ -43,9 +46,10 @@ import Testing
             let result = mask.withUnsafeBufferPointer { mask in
                 accelerated.withUnsafeBufferPointer { accel in
                     unaccelerated.withUnsafeBufferPointer { raw in
-                        decoder.decode(sourceDeviceID: device, mask: UnsafeBufferPointer(rebasing: mask[..<maskLength]),
-                                       accelerated: UnsafeBufferPointer(rebasing: accel[..<count]),
-                                       unaccelerated: UnsafeBufferPointer(rebasing: raw[..<count]))
+                        decoder.decode(
+                            sourceDeviceID: device, mask: UnsafeBufferPointer(rebasing: mask[..<maskLength]),
+                            accelerated: UnsafeBufferPointer(rebasing: accel[..<count]),
+                            unaccelerated: UnsafeBufferPointer(rebasing: raw[..<count]))
                     }
                 }
             }

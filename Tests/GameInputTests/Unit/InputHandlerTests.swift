@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GameInput
 
 /// Handlers, filters, and the keyboard responder chain, with constructed events.
@@ -51,7 +52,8 @@ import Testing
         let router = InputRouter()
         router.add(ScrollHandler(allowedScrollTypes: .discrete) { seen.append($0.type) })
         let wheel = InputEvent.scroll(ScrollEvent(type: .discrete, delta: PointerDelta(dx: 0, dy: 1), location: WindowPoint(x: 0, y: 0)))
-        let touchpad = InputEvent.scroll(ScrollEvent(type: .continuous, delta: PointerDelta(dx: 0, dy: 0.2), location: WindowPoint(x: 0, y: 0)))
+        let touchpad = InputEvent.scroll(
+            ScrollEvent(type: .continuous, delta: PointerDelta(dx: 0, dy: 0.2), location: WindowPoint(x: 0, y: 0)))
         #expect(router.route(wheel))
         #expect(!router.route(touchpad))
         #expect(seen == [.discrete])

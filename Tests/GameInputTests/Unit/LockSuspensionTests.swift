@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GameInput
 
 @Suite struct LockSuspensionTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GameInput
 
 /// Every transition of the pure arbiter: facts in, commands and state out.
@@ -100,8 +101,9 @@ import Testing
         #expect(arbiter.update(facts, now: start) == .acquire, "the pointer entered: the compositor can lock it now")
         arbiter.grabSucceeded()
         facts.pointerIsOverWindow = false
-        #expect(arbiter.update(facts, now: start) == .release(restoresPointer: false),
-                "a pointer that left was never locked by the compositor")
+        #expect(
+            arbiter.update(facts, now: start) == .release(restoresPointer: false),
+            "a pointer that left was never locked by the compositor")
     }
 
     @Test func fullScreenIsRequiredOnlyWhenAsked() {

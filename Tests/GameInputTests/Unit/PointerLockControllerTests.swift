@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GameInput
 
 /// A platform that records the commands it is given and refuses grabs on request.

@@ -1,11 +1,14 @@
 import Testing
+
 @testable import GameInput
 
 /// Decoding of XI2's packed valuators, from constructed events.
 @Suite struct RawMotionDecoderTests {
     /// Runs `decode` on a constructed raw event.
-    func decode(_ decoder: inout RawMotionDecoder, device: Int = 4, mask: [UInt8],
-                accelerated: [Double], unaccelerated: [Double]) -> (unaccelerated: PointerDelta, accelerated: PointerDelta)? {
+    func decode(
+        _ decoder: inout RawMotionDecoder, device: Int = 4, mask: [UInt8],
+        accelerated: [Double], unaccelerated: [Double]
+    ) -> (unaccelerated: PointerDelta, accelerated: PointerDelta)? {
         mask.withUnsafeBufferPointer { mask in
             accelerated.withUnsafeBufferPointer { accel in
                 unaccelerated.withUnsafeBufferPointer { raw in
@@ -60,8 +63,9 @@ import Testing
     @Test func absoluteDevicesAreDifferencedPerDeviceFromABaseline() {
         var decoder = RawMotionDecoder()
         decoder.setAxes(PointerAxes(xAxis: 0, yAxis: 1, isAbsolute: true), forDevice: 9)
-        #expect(decode(&decoder, device: 9, mask: [0b11], accelerated: [500, 300], unaccelerated: [5000, 3000]) == nil,
-                "the first position only sets the baseline")
+        #expect(
+            decode(&decoder, device: 9, mask: [0b11], accelerated: [500, 300], unaccelerated: [5000, 3000]) == nil,
+            "the first position only sets the baseline")
         let delta = decode(&decoder, device: 9, mask: [0b11], accelerated: [503, 296], unaccelerated: [5030, 2960])
         #expect(delta?.accelerated == PointerDelta(dx: 3, dy: -4))
         #expect(delta?.unaccelerated == PointerDelta(dx: 30, dy: -40))
@@ -70,8 +74,9 @@ import Testing
         let onlyX = decode(&decoder, device: 9, mask: [0b01], accelerated: [504], unaccelerated: [5040])
         #expect(onlyX?.accelerated == PointerDelta(dx: 1, dy: 0))
         decoder.resetBaselines()
-        #expect(decode(&decoder, device: 9, mask: [0b11], accelerated: [900, 900], unaccelerated: [9000, 9000]) == nil,
-                "after a lock transition the next position is a new baseline, not a jump")
+        #expect(
+            decode(&decoder, device: 9, mask: [0b11], accelerated: [900, 900], unaccelerated: [9000, 9000]) == nil,
+            "after a lock transition the next position is a new baseline, not a jump")
     }
 
     @Test func nonFiniteAndAbsurdValuesAreRejectedAndCounted() {

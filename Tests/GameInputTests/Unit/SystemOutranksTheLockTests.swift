@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GameInput
 
 /// The system's claims on the pointer, as pure logic: another client's keyboard grab, the

@@ -1,5 +1,6 @@
 import CXlib
 import Testing
+
 @testable import GameInput
 
 /// Decoding of XInput 2 device events, from constructed C events.
@@ -70,8 +71,10 @@ import Testing
 
     @Test func wheelButtonsAreDiscreteScrollsAndEmulatedOnesAreDropped() {
         let translator = Self.translator()
-        let expected: [Int32: PointerDelta] = [4: PointerDelta(dx: 0, dy: -1), 5: PointerDelta(dx: 0, dy: 1),
-                                               6: PointerDelta(dx: -1, dy: 0), 7: PointerDelta(dx: 1, dy: 0)]
+        let expected: [Int32: PointerDelta] = [
+            4: PointerDelta(dx: 0, dy: -1), 5: PointerDelta(dx: 0, dy: 1),
+            6: PointerDelta(dx: -1, dy: 0), 7: PointerDelta(dx: 1, dy: 0),
+        ]
         for (button, delta) in expected {
             let event = Self.withDeviceEvent(type: XI_ButtonPress, detail: button) { translator.button($0, isPress: true) }
             guard case .scroll(let scroll)? = event else { Issue.record("button \(button) must scroll"); continue }
@@ -87,8 +90,11 @@ import Testing
 
     @Test func smoothScrollValuatorsBecomeContinuousScrollsInSteps() {
         var translator = Self.translator()
-        translator.scroll.setAxes([ScrollAxis(valuator: 2, orientation: .vertical, increment: 15),
-                                   ScrollAxis(valuator: 3, orientation: .horizontal, increment: -15)], forDevice: 6)
+        translator.scroll.setAxes(
+            [
+                ScrollAxis(valuator: 2, orientation: .vertical, increment: 15),
+                ScrollAxis(valuator: 3, orientation: .horizontal, increment: -15),
+            ], forDevice: 6)
         var events: [InputEvent] = []
         // Valuators 0, 1 (position) and 2, 3 (scroll totals) present.
         for values in [[10.0, 20.0, 100.0, 50.0], [10.0, 20.0, 107.5, 50.0], [10.0, 20.0, 107.5, 20.0]] {
@@ -96,12 +102,17 @@ import Testing
                 translator.motion($0, emitPointer: false) { events.append($0) }
             }
         }
-        #expect(events == [
-            .scroll(ScrollEvent(type: .continuous, delta: PointerDelta(dx: 0, dy: 0.5), location: WindowPoint(x: 10.5, y: 20.25),
-                                deviceKind: .indirectPointer, serverTime: 1234)),
-            .scroll(ScrollEvent(type: .continuous, delta: PointerDelta(dx: 2, dy: 0), location: WindowPoint(x: 10.5, y: 20.25),
-                                deviceKind: .indirectPointer, serverTime: 1234)),
-        ], "the first value only sets the baseline; deltas are in wheel steps")
+        #expect(
+            events == [
+                .scroll(
+                    ScrollEvent(
+                        type: .continuous, delta: PointerDelta(dx: 0, dy: 0.5), location: WindowPoint(x: 10.5, y: 20.25),
+                        deviceKind: .indirectPointer, serverTime: 1234)),
+                .scroll(
+                    ScrollEvent(
+                        type: .continuous, delta: PointerDelta(dx: 2, dy: 0), location: WindowPoint(x: 10.5, y: 20.25),
+                        deviceKind: .indirectPointer, serverTime: 1234)),
+            ], "the first value only sets the baseline; deltas are in wheel steps")
     }
 
     @Test func enteringTheWindowResetsScrollBaselines() {
@@ -153,8 +164,13 @@ import Testing
                 translator.motion($0, emitPointer: true) { events.append($0) }
             }
         }
-        #expect(events == [.pointer(PointerEvent(phase: .moved, location: WindowPoint(x: 10.5, y: 20.25), buttonMask: .secondary,
-                                                 modifierFlags: .alternate, serverTime: 1234))])
+        #expect(
+            events == [
+                .pointer(
+                    PointerEvent(
+                        phase: .moved, location: WindowPoint(x: 10.5, y: 20.25), buttonMask: .secondary,
+                        modifierFlags: .alternate, serverTime: 1234))
+            ])
     }
 
     @Test func directTouchDevicesAreReportedAsSuch() {

@@ -1,5 +1,5 @@
-import Testing
 import LockgameEngine
+import Testing
 
 @Suite("FontLocator")
 struct FontLocatorTests {

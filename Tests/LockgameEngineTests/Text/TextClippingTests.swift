@@ -1,5 +1,5 @@
-import Testing
 import LockgameEngine
+import Testing
 
 /// A draw position relative to a small target.
 struct ClipCase: Sendable, CustomTestStringConvertible {
@@ -16,16 +16,16 @@ struct TextClippingTests {
 
     /// Positions straddling every edge and corner of a 48×30 target.
     static let edgeCases: [ClipCase] = [
-        ClipCase(x: -7, baseline: 14),    // left
-        ClipCase(x: -30, baseline: 14),   // mostly left
-        ClipCase(x: 40, baseline: 14),    // right
-        ClipCase(x: 10, baseline: 4),     // top
-        ClipCase(x: 10, baseline: -12),   // above, later lines visible
-        ClipCase(x: 10, baseline: 27),    // bottom
-        ClipCase(x: -5, baseline: 3),     // top-left corner
-        ClipCase(x: 42, baseline: 3),     // top-right corner
-        ClipCase(x: -5, baseline: 29),    // bottom-left corner
-        ClipCase(x: 44, baseline: 31),    // bottom-right corner
+        ClipCase(x: -7, baseline: 14),  // left
+        ClipCase(x: -30, baseline: 14),  // mostly left
+        ClipCase(x: 40, baseline: 14),  // right
+        ClipCase(x: 10, baseline: 4),  // top
+        ClipCase(x: 10, baseline: -12),  // above, later lines visible
+        ClipCase(x: 10, baseline: 27),  // bottom
+        ClipCase(x: -5, baseline: 3),  // top-left corner
+        ClipCase(x: 42, baseline: 3),  // top-right corner
+        ClipCase(x: -5, baseline: 29),  // bottom-left corner
+        ClipCase(x: 44, baseline: 31),  // bottom-right corner
         ClipCase(x: 0, baseline: 0),
         ClipCase(x: 47, baseline: 29),
     ]
@@ -107,7 +107,8 @@ struct TextClippingTests {
             renderer.draw("Hello", x: 0, baseline: 3, color: 0xFFFF_FFFF, into: pixels, width: 0, height: 4)
             renderer.draw("Hello", x: 0, baseline: 3, color: 0xFFFF_FFFF, into: pixels, width: -4, height: 4)
             renderer.draw("Hello", x: 0, baseline: 3, color: 0xFFFF_FFFF, into: pixels, width: 4, height: -1)
-            renderer.draw("Hello", x: 0, baseline: 3, color: 0xFFFF_FFFF, into: UnsafeMutableBufferPointer(start: nil, count: 0), width: 4, height: 4)
+            renderer.draw(
+                "Hello", x: 0, baseline: 3, color: 0xFFFF_FFFF, into: UnsafeMutableBufferPointer(start: nil, count: 0), width: 4, height: 4)
             renderer.fillRect(x: 0, y: 0, width: 4, height: 4, color: 0xFFFF_FFFF, into: pixels, width: 0, height: 0)
         }
         #expect(canvas.changedPixels(from: 0xFF00_0000).isEmpty)

@@ -1,5 +1,5 @@
-import Testing
 import LockgameEngine
+import Testing
 
 @Suite("TextRenderer")
 struct TextRendererTests {
@@ -18,8 +18,9 @@ struct TextRendererTests {
         #expect(changed.count > 20)
         let top = baseline - renderer.ascender
         for pixel in changed {
-            #expect(pixel.x >= x && pixel.x < x + size.width && pixel.y >= top && pixel.y < top + size.height,
-                    "pixel \(pixel) outside measured bounds")
+            #expect(
+                pixel.x >= x && pixel.x < x + size.width && pixel.y >= top && pixel.y < top + size.height,
+                "pixel \(pixel) outside measured bounds")
         }
         #expect(canvas.guardsIntact)
     }

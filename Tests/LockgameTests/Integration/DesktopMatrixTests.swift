@@ -23,7 +23,8 @@ import XServerTestSupport
         let inside = XProbe.Point(x: area.origin.x + area.width * 3 / 4, y: area.origin.y + area.height / 3)
         // Just outside the window, on its frame: the left border, or the title bar where the
         // window touches the screen's left edge (mutter places it at x = 0).
-        let onBorder = area.origin.x > 0
+        let onBorder =
+            area.origin.x > 0
             ? XProbe.Point(x: area.origin.x - 1, y: area.origin.y + area.height / 2)
             : XProbe.Point(x: area.origin.x + area.width / 2, y: area.origin.y - 1)
         func isInside(_ point: XProbe.Point) -> Bool {
@@ -47,10 +48,12 @@ import XServerTestSupport
         // pointer into the game. L must not send it back there; a switch still releases once.
         let other = desktop.probe.frame(of: desktop.probe.otherWindow)
         let start = XProbe.Point(x: other.origin.x + 10, y: other.origin.y + other.height / 2)
-        let relaunched = try #require(try desktop.launchGame(pointerAt: start, arguments: ["--size", "640x360"]),
-                                      "the game locks when started over another window")
+        let relaunched = try #require(
+            try desktop.launchGame(pointerAt: start, arguments: ["--size", "640x360"]),
+            "the game locks when started over another window")
         let shown = desktop.probe.frame(of: relaunched)
-        let startIsOverTheGame = (shown.origin.x..<shown.origin.x + shown.width).contains(start.x)
+        let startIsOverTheGame =
+            (shown.origin.x..<shown.origin.x + shown.width).contains(start.x)
             && (shown.origin.y..<shown.origin.y + shown.height).contains(start.y)
         #expect(!startIsOverTheGame, "\(manager) placed the game at \(shown), over the start point \(start)")
         desktop.checkReleaseByThePreference(restoresTo: nil, context: "over the other window")

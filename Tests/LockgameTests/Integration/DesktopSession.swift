@@ -65,7 +65,8 @@ final class DesktopSession {
         probe.press(Keysym.c, with: [Keysym.controlL])
         let prefix = "clipboard: copied lockgame pose"
         guard LockgameLaunch.waitUntil(timeout: .seconds(3), { self.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }),
-              let line = lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) }) else { return nil }
+            let line = lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) })
+        else { return nil }
         let words = line.split(separator: " ")
         guard let index = words.firstIndex(of: "yaw"), index + 1 < words.count else { return nil }
         return Double(words[index + 1])
@@ -137,8 +138,9 @@ final class DesktopSession {
         #expect(waitForNewLine("lock: locked", after: seen), "\(label): coming back re-locks: \(Array(lines.dropFirst(seen)))")
         #expect(probe.pointerIsGrabbed, "\(label): X holds the grab after coming back")
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(lockRuns(after: seen) == [false, true],
-                "\(label): one unlocked run and one locked run: \(Array(lines.dropFirst(seen)))")
+        #expect(
+            lockRuns(after: seen) == [false, true],
+            "\(label): one unlocked run and one locked run: \(Array(lines.dropFirst(seen)))")
     }
 
     /// L releases by the game's own decision: the pointer goes back to where the lock began
@@ -154,8 +156,9 @@ final class DesktopSession {
         #expect(waitForNewLine("lock: unlocked (preference off)", after: seen), "\(manager): L unlocks")
         #expect(!probe.pointerIsGrabbed, "\(manager): X holds no grab after L")
         let expected = start ?? moved
-        #expect(probe.pointerPosition == expected,
-                "\(manager), pointer started \(context): after L the pointer is at \(expected), not \(probe.pointerPosition)")
+        #expect(
+            probe.pointerPosition == expected,
+            "\(manager), pointer started \(context): after L the pointer is at \(expected), not \(probe.pointerPosition)")
     }
 
     /// Minimising releases (the window is not viewable, whatever its map state) and restoring
@@ -163,7 +166,8 @@ final class DesktopSession {
     func minimiseAndRestore() {
         let seen = lines.count
         if manager.minimises { probe.minimise(gameWindow) } else { i3("[title=\"^lockgame$\"] move scratchpad") }
-        #expect(waitForNewLine("lock: unlocked (not viewable)", after: seen), "\(manager): hiding releases: \(Array(lines.dropFirst(seen)))")
+        #expect(
+            waitForNewLine("lock: unlocked (not viewable)", after: seen), "\(manager): hiding releases: \(Array(lines.dropFirst(seen)))")
         #expect(!probe.pointerIsGrabbed, "\(manager): X holds no grab while hidden")
         if manager.minimises { probe.activate(gameWindow) } else { i3("[title=\"^lockgame$\"] scratchpad show") }
         #expect(waitForNewLine("lock: locked", after: seen), "\(manager): showing it again re-locks: \(Array(lines.dropFirst(seen)))")
@@ -192,15 +196,18 @@ final class DesktopSession {
         #expect(LockgameLaunch.waitUntil { self.probe.pointerPosition != start }, "\(manager): the hidden pointer moved")
         probe.closeThroughWindowManager(gameWindow)
         #expect(game?.waitForExit(timeout: .seconds(5)) == 0, "\(manager): closing exits with 0: \(lines.suffix(4))")
-        #expect(probe.pointerPosition == start, "\(manager): quitting put the pointer back at \(start), not \(probe.pointerPosition): \(lines.suffix(8))")
+        #expect(
+            probe.pointerPosition == start,
+            "\(manager): quitting put the pointer back at \(start), not \(probe.pointerPosition): \(lines.suffix(8))")
         #expect(!probe.pointerIsGrabbed, "\(manager): no grab after the game closed")
     }
 
     /// Sends a command to i3 over its IPC socket (`i3-msg`).
     private func i3(_ command: String) {
         do {
-            let message = try ChildProcess(executable: XServerFixture.locate("i3-msg"), arguments: [command],
-                                           environment: ["DISPLAY": server.displayName])
+            let message = try ChildProcess(
+                executable: XServerFixture.locate("i3-msg"), arguments: [command],
+                environment: ["DISPLAY": server.displayName])
             #expect(message.waitForExit(timeout: .seconds(5)) == 0, "i3-msg \(command): \(message.lines)")
         } catch {
             Issue.record("i3-msg: \(error)")

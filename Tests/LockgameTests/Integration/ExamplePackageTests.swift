@@ -16,8 +16,9 @@ import XServerTestSupport
     }
 
     @Test func theMinimalExampleBuildsLocksAndPrintsMotion() throws {
-        let build = try ChildProcess(executable: try #require(Self.swift, "the swift toolchain on PATH"),
-                                     arguments: ["build", "--package-path", Self.packagePath])
+        let build = try ChildProcess(
+            executable: try #require(Self.swift, "the swift toolchain on PATH"),
+            arguments: ["build", "--package-path", Self.packagePath])
         #expect(build.waitForExit(timeout: .seconds(600)) == 0, "the example builds: \(build.lines.suffix(10))")
         let executable = Self.packagePath + "/.build/debug/minimal-lock"
         try #require(FileManager.default.isExecutableFile(atPath: executable))

@@ -32,7 +32,8 @@ import XServerTestSupport
         probe.press(UInt32(XK_c), with: [UInt32(XK_Control_L)])
         let prefix = "clipboard: copied lockgame pose "
         guard LockgameLaunch.waitUntil(timeout: .seconds(3), { game.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }),
-              let line = game.lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) }) else { return nil }
+            let line = game.lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) })
+        else { return nil }
         let words = line.dropFirst(prefix.count).split(separator: " ")
         guard words.count >= 6, let x = Double(words[1]), let z = Double(words[5]) else { return nil }
         return (x, z)
@@ -54,8 +55,9 @@ import XServerTestSupport
     func theKeysAtWASDsPlacesAndTheArrowsWalkOnEveryLayout(_ layout: Layout) throws {
         let server = try XServerFixture()
         defer { server.stop() }
-        let setxkbmap = try ChildProcess(executable: XServerFixture.locate("setxkbmap"),
-                                         arguments: ["-display", server.displayName] + layout.arguments)
+        let setxkbmap = try ChildProcess(
+            executable: XServerFixture.locate("setxkbmap"),
+            arguments: ["-display", server.displayName] + layout.arguments)
         #expect(setxkbmap.waitForExit(timeout: .seconds(10)) == 0, "\(setxkbmap.lines)")
         // A connection made after the change, so keysyms map to the new layout's key codes.
         let probe = try XProbe(displayName: server.displayName)
@@ -68,7 +70,9 @@ import XServerTestSupport
         var before = Self.position(of: game, probe: probe)
         Self.hold(Self.placeW, probe: probe)
         var after = Self.position(of: game, probe: probe)
-        #expect(Self.moved(before, after) > 0.5, "\(layout): the key at W's place walks: \(String(describing: before)) → \(String(describing: after))")
+        #expect(
+            Self.moved(before, after) > 0.5,
+            "\(layout): the key at W's place walks: \(String(describing: before)) → \(String(describing: after))")
 
         before = after
         let elsewhere = UInt32(XKeysymToKeycode(probe.display, KeySym(layout.letterElsewhere)))
@@ -111,7 +115,8 @@ import XServerTestSupport
         let first = Self.position(of: game, probe: probe)
         Thread.sleep(forTimeInterval: 0.5)
         let second = Self.position(of: game, probe: probe)
-        #expect(first != nil && Self.moved(first, second) < 0.01,
-                "no key is held: the pose stays \(String(describing: first)) → \(String(describing: second))")
+        #expect(
+            first != nil && Self.moved(first, second) < 0.01,
+            "no key is held: the pose stays \(String(describing: first)) → \(String(describing: second))")
     }
 }

@@ -22,7 +22,8 @@ import XServerTestSupport
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(pid_t.init).filter { candidate in
             guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && pid_t(fields[1]) == pid
         }
@@ -31,7 +32,8 @@ import XServerTestSupport
     /// Whether `pid` has ended (gone, or a zombie waiting for its new parent).
     static func hasEnded(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return true }
+            let close = stat.lastIndex(of: ")")
+        else { return true }
         return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
     }
 
@@ -58,8 +60,9 @@ import XServerTestSupport
             #expect(freed.map { $0 <= 1500 } == true, "trial \(trial): freed after \(String(describing: freed)) ms")
             if let freed { times.append(freed) }
             game.send(SIGCONT)
-            #expect(LockgameLaunch.waitForNewLine("lock: unlocked (suspended: process stopped)", in: game, after: seen),
-                    "\(game.lines.dropFirst(seen))")
+            #expect(
+                LockgameLaunch.waitForNewLine("lock: unlocked (suspended: process stopped)", in: game, after: seen),
+                "\(game.lines.dropFirst(seen))")
             #expect(LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen))
             #expect(LockgameLaunch.waitUntil { self.probe.pointerIsGrabbed })
         }
@@ -87,8 +90,9 @@ import XServerTestSupport
             #expect(freed.map { $0 <= 1500 } == true, "trial \(trial): freed after \(String(describing: freed)) ms")
             if let freed { times.append(freed) }
             #expect(debugger.waitForExit(timeout: .seconds(20)) == 0, "gdb detached: \(debugger.lines.suffix(3))")
-            #expect(LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen, timeout: .seconds(5)),
-                    "the lock returns after the detach: \(game.lines.dropFirst(seen))")
+            #expect(
+                LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen, timeout: .seconds(5)),
+                "the lock returns after the detach: \(game.lines.dropFirst(seen))")
             #expect(game.lines.dropFirst(seen).contains("lock: unlocked (suspended: debugger attached)"))
             #expect(LockgameLaunch.waitUntil { self.probe.pointerIsGrabbed })
         }
@@ -126,8 +130,9 @@ import XServerTestSupport
         let first = try #require(Self.children(of: game.pid).first)
         let seen = game.lines.count
         kill(first, SIGKILL)
-        #expect(LockgameLaunch.waitForNewLine("lock: unlocked (suspended: lock guardian exited)", in: game, after: seen),
-                "\(game.lines.dropFirst(seen))")
+        #expect(
+            LockgameLaunch.waitForNewLine("lock: unlocked (suspended: lock guardian exited)", in: game, after: seen),
+            "\(game.lines.dropFirst(seen))")
         #expect(LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen))
         #expect(LockgameLaunch.waitUntil { self.probe.pointerIsGrabbed })
         let replacement = Self.children(of: game.pid)

@@ -6,12 +6,15 @@ import XServerTestSupport
 struct LockgameLaunch {
     static var executable: String { HeadlessTests.lockgamePath }
 
-    static func start(on server: XServerFixture, arguments: [String] = [],
-                      environment: [String: String] = [:]) throws -> ChildProcess {
+    static func start(
+        on server: XServerFixture, arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws -> ChildProcess {
         var environment = environment
         environment["DISPLAY"] = environment["DISPLAY"] ?? server.displayName
-        return try ChildProcess(executable: executable, arguments: ["--assets", HeadlessTests.assets] + arguments,
-                                environment: environment)
+        return try ChildProcess(
+            executable: executable, arguments: ["--assets", HeadlessTests.assets] + arguments,
+            environment: environment)
     }
 
     /// Starts the game and checks that it reports the lock and that X holds it (a second
@@ -24,8 +27,10 @@ struct LockgameLaunch {
     }
 
     /// Waits until `line` appears among the lines printed after the first `seen`.
-    static func waitForNewLine(_ line: String, in game: ChildProcess, after seen: Int,
-                               timeout: Duration = .seconds(5)) -> Bool {
+    static func waitForNewLine(
+        _ line: String, in game: ChildProcess, after seen: Int,
+        timeout: Duration = .seconds(5)
+    ) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if game.lines.dropFirst(seen).contains(line) { return true }

@@ -91,16 +91,23 @@ import XServerTestSupport
         probe.offerClipboard("lockgame pose x 2 y 1.6 z 1 yaw 45 pitch -10")
         seen = game.lines.count
         probe.press(UInt32(XK_v), with: [UInt32(XK_Control_L)])
-        #expect(probe.serveClipboard { game.lines.dropFirst(seen).contains("clipboard: pasted lockgame pose x 2.0 y 1.6 z 1.0 yaw 45.0 pitch -10.0") })
+        #expect(
+            probe.serveClipboard {
+                game.lines.dropFirst(seen).contains("clipboard: pasted lockgame pose x 2.0 y 1.6 z 1.0 yaw 45.0 pitch -10.0")
+            })
 
         probe.offerClipboard("not a pose at all")
         seen = game.lines.count
         probe.press(UInt32(XK_v), with: [UInt32(XK_Control_L)])
-        #expect(probe.serveClipboard { game.lines.dropFirst(seen).contains { $0.hasPrefix("clipboard: not a pose") && $0.hasSuffix("pose unchanged") } })
+        #expect(
+            probe.serveClipboard {
+                game.lines.dropFirst(seen).contains { $0.hasPrefix("clipboard: not a pose") && $0.hasSuffix("pose unchanged") }
+            })
         seen = game.lines.count
         probe.press(UInt32(XK_c), with: [UInt32(XK_Control_L)])
-        #expect(waitForNewLine("clipboard: copied lockgame pose x 2.0 y 1.6 z 1.0 yaw 45.0 pitch -10.0", in: game, after: seen),
-                "the bad paste left the pasted pose as it was")
+        #expect(
+            waitForNewLine("clipboard: copied lockgame pose x 2.0 y 1.6 z 1.0 yaw 45.0 pitch -10.0", in: game, after: seen),
+            "the bad paste left the pasted pose as it was")
     }
 
     @Test func holdingF1ListsTheCommandsOfTheCurrentResponderChain() throws {
@@ -111,7 +118,8 @@ import XServerTestSupport
         seen = game.lines.count
         let f1 = UInt32(XKeysymToKeycode(probe.display, KeySym(XK_F1)))
         probe.sendKey(f1, down: true)
-        #expect(waitForNewLine(prefix: "overlay: Dismiss the alert, Toggle the lock preference, Release the pointer", in: game, after: seen))
+        #expect(
+            waitForNewLine(prefix: "overlay: Dismiss the alert, Toggle the lock preference, Release the pointer", in: game, after: seen))
         probe.sendKey(f1, down: false)
         #expect(waitForNewLine("overlay: hidden", in: game, after: seen))
         seen = game.lines.count

@@ -3,6 +3,7 @@ import Foundation
 import LockgameEngine
 import Testing
 import XServerTestSupport
+
 @testable import lockgame
 
 /// What a player sees on a real X server: the view turns with locked relative motion and only
@@ -17,9 +18,10 @@ import XServerTestSupport
     }
 
     func launchLocked() throws -> (ChildProcess, UInt) {
-        let game = try ChildProcess(executable: HeadlessTests.lockgamePath,
-                                    arguments: ["--assets", HeadlessTests.assets, "--size", "640x360"],
-                                    environment: ["DISPLAY": server.displayName])
+        let game = try ChildProcess(
+            executable: HeadlessTests.lockgamePath,
+            arguments: ["--assets", HeadlessTests.assets, "--size", "640x360"],
+            environment: ["DISPLAY": server.displayName])
         #expect(game.waitForLine { $0 == "lock: locked" } != nil, "\(game.lines)")
         let window = try #require(probe.findWindow(titled: "lockgame"))
         return (game, window)
@@ -89,19 +91,21 @@ import XServerTestSupport
         let (game, window) = try launchLocked()
         probe.press(UInt32(XK_F11))
         #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) { self.probe.isFullScreen(window) })
-        #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) {
-            guard let picture = self.probe.capture(window), picture.width == 1280, picture.height == 800 else { return false }
-            return Set(picture.pixels[(700 * 1280)..<(701 * 1280)]).count > 1
-        }, "the frame fills the full-screen size, lower rows too")
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+                guard let picture = self.probe.capture(window), picture.width == 1280, picture.height == 800 else { return false }
+                return Set(picture.pixels[(700 * 1280)..<(701 * 1280)]).count > 1
+            }, "the frame fills the full-screen size, lower rows too")
         #expect(probe.pointerIsGrabbed, "the lock holds through the change")
         probe.press(UInt32(XK_F11))
         #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) { !self.probe.isFullScreen(window) })
 
         probe.resize(window, width: 500, height: 300)
-        #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) {
-            guard let picture = self.probe.capture(window), picture.width == 500, picture.height == 300 else { return false }
-            return Set(picture.pixels[(295 * 500)..<(296 * 500)]).count > 1 && Set(picture.pixels[(150 * 500)..<(151 * 500)]).count > 1
-        }, "a resized window gets frames of its new size")
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+                guard let picture = self.probe.capture(window), picture.width == 500, picture.height == 300 else { return false }
+                return Set(picture.pixels[(295 * 500)..<(296 * 500)]).count > 1 && Set(picture.pixels[(150 * 500)..<(151 * 500)]).count > 1
+            }, "a resized window gets frames of its new size")
         game.stop()
     }
 
@@ -109,13 +113,16 @@ import XServerTestSupport
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-f12-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let game = try ChildProcess(executable: HeadlessTests.lockgamePath,
-                                    arguments: ["--assets", HeadlessTests.assets, "--size", "640x360"],
-                                    environment: ["DISPLAY": server.displayName], workingDirectory: directory.path)
+        let game = try ChildProcess(
+            executable: HeadlessTests.lockgamePath,
+            arguments: ["--assets", HeadlessTests.assets, "--size", "640x360"],
+            environment: ["DISPLAY": server.displayName], workingDirectory: directory.path)
         #expect(game.waitForLine { $0 == "lock: locked" } != nil)
         let seen = game.lines.count
         probe.press(UInt32(XK_F12))
-        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.dropFirst(seen).contains { $0.hasPrefix("screenshot: lockgame-") } })
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.dropFirst(seen).contains { $0.hasPrefix("screenshot: lockgame-") } }
+        )
         let name = try #require(game.lines.dropFirst(seen).first { $0.hasPrefix("screenshot: ") }).dropFirst("screenshot: ".count)
         let image = try PNGImage.read(path: directory.appendingPathComponent(String(name)).path)
         #expect(image.width == 640 && image.height == 360)
@@ -133,9 +140,10 @@ import XServerTestSupport
         let layout = AlertLayout(frameWidth: 640, frameHeight: 360)
         var x: Int32 = 0, y: Int32 = 0
         var child: UInt = 0
-        XTranslateCoordinates(probe.display, window, probe.root,
-                              Int32(layout.buttonX + layout.buttonWidth / 2), Int32(layout.buttonY + layout.buttonHeight / 2),
-                              &x, &y, &child)
+        XTranslateCoordinates(
+            probe.display, window, probe.root,
+            Int32(layout.buttonX + layout.buttonWidth / 2), Int32(layout.buttonY + layout.buttonHeight / 2),
+            &x, &y, &child)
         probe.moveAbsolute(x: x, y: y)
         seen = game.lines.count
         probe.click(button: 1)

@@ -2,6 +2,7 @@ import CXlib
 import Foundation
 import Testing
 import XServerTestSupport
+
 @testable import lockgame
 
 /// Every way the game can end or stall, repeated: the pointer is free afterwards every time.
@@ -32,7 +33,8 @@ import XServerTestSupport
         let game = try LockgameLaunch.start(on: server)
         defer { game.stop() }
         guard game.waitForLine(where: { $0 == "lock: locked" }) != nil, probe.pointerIsGrabbed,
-              let window = probe.findWindow(titled: "lockgame") else { return false }
+            let window = probe.findWindow(titled: "lockgame")
+        else { return false }
         // A lock begun at a known point inside the window, then the hidden pointer moved away.
         var seen = game.lines.count
         probe.press(UInt32(XK_l))
@@ -52,7 +54,8 @@ import XServerTestSupport
             let guardians = LockGuardianTests.children(of: game.pid)
             game.send(SIGKILL)
             guard game.waitForExit(timeout: .seconds(5)) == 128 + SIGKILL,
-                  LockgameLaunch.waitUntil({ guardians.allSatisfy(LockGuardianTests.hasEnded) }) else { return false }
+                LockgameLaunch.waitUntil({ guardians.allSatisfy(LockGuardianTests.hasEnded) })
+            else { return false }
         case .sigterm, .sigint, .sighup:
             game.send([Ending.sigterm: SIGTERM, .sigint: SIGINT, .sighup: SIGHUP][ending]!)
         case .quitKey:
@@ -108,8 +111,9 @@ import XServerTestSupport
     }
 
     @Test func theDoctorDescribesTheServer() throws {
-        let doctor = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--doctor"],
-                                      environment: ["DISPLAY": server.displayName])
+        let doctor = try ChildProcess(
+            executable: LockgameLaunch.executable, arguments: ["--doctor"],
+            environment: ["DISPLAY": server.displayName])
         #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
         let lines = doctor.lines
         #expect(lines.contains("display:        \(server.displayName)"))
@@ -154,8 +158,9 @@ import XServerTestSupport
         let probe = server.probe
         let game = try LockgameLaunch.start(on: server, arguments: ["--size", "640x360"])
         #expect(game.waitForLine { $0 == "lock: unavailable (the X server has no XInput 2.2)" } != nil, "\(game.lines)")
-        let doctor = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--doctor"],
-                                      environment: ["DISPLAY": server.displayName])
+        let doctor = try ChildProcess(
+            executable: LockgameLaunch.executable, arguments: ["--doctor"],
+            environment: ["DISPLAY": server.displayName])
         #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
         #expect(doctor.lines.contains { $0.hasPrefix("pointer lock: unavailable (no XInput 2)") })
         let window = try #require(probe.findWindow(titled: "lockgame"))

@@ -35,8 +35,9 @@ import XServerTestSupport
             let waited = locker.actAsScreenLocker(patience: .seconds(1))
             #expect(waited != nil, "trial \(trial): the locker got the pointer within its second of retries")
             if let waited { waits.append(Self.milliseconds(waited)) }
-            #expect(LockgameLaunch.waitForNewLine("lock: unlocked (keyboard grabbed by another client)", in: game, after: seen),
-                    "\(game.lines.dropFirst(seen))")
+            #expect(
+                LockgameLaunch.waitForNewLine("lock: unlocked (keyboard grabbed by another client)", in: game, after: seen),
+                "\(game.lines.dropFirst(seen))")
             locker.stopActingAsScreenLocker()
             #expect(LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen), "the lock returns: \(game.lines.dropFirst(seen))")
             #expect(probe.pointerIsGrabbed)
@@ -81,7 +82,8 @@ import XServerTestSupport
         defer { game.stop() }
         let seen = game.lines.count
         probe.forceScreenSaver(on: true)
-        #expect(LockgameLaunch.waitForNewLine("lock: unlocked (screen saver active)", in: game, after: seen), "\(game.lines.dropFirst(seen))")
+        #expect(
+            LockgameLaunch.waitForNewLine("lock: unlocked (screen saver active)", in: game, after: seen), "\(game.lines.dropFirst(seen))")
         #expect(!probe.pointerIsGrabbed)
         probe.forceScreenSaver(on: false)
         #expect(LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen))
@@ -107,8 +109,9 @@ import XServerTestSupport
         let watchUntil = ContinuousClock.now + .milliseconds(500)
         while ContinuousClock.now < watchUntil { grabbedAfterTheHang = grabbedAfterTheHang || probe.pointerIsGrabbed }
         let lockLines = game.lines.dropFirst(seen).filter { $0.hasPrefix("lock: ") }
-        #expect(lockLines == ["lock: unlocked (suspended: main loop stalled)", "lock: unlocked (unfocused)"],
-                "a polling game sees the stall, then the focus loss; no lock on stale facts: \(lockLines)")
+        #expect(
+            lockLines == ["lock: unlocked (suspended: main loop stalled)", "lock: unlocked (unfocused)"],
+            "a polling game sees the stall, then the focus loss; no lock on stale facts: \(lockLines)")
         #expect(!grabbedAfterTheHang)
         probe.activate(gameWindow)
         #expect(LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen + lockLines.count))

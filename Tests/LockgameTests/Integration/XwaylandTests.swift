@@ -13,15 +13,17 @@ import XServerTestSupport
         defer { sway.stop() }
         let probe = sway.probe
         sway.moveAbsolute(x: 640, y: 360)
-        let game = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
-                                    environment: ["DISPLAY": sway.displayName])
+        let game = try ChildProcess(
+            executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
+            environment: ["DISPLAY": sway.displayName])
         defer { game.stop() }
         let session = XwaylandSession(game: game, probe: probe, compositorLog: { sway.compositorLog })
 
         #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: locked" } != nil, "lock at start: \(game.lines)")
         #expect(probe.pointerIsGrabbed, "X holds the grab")
-        #expect(LockgameLaunch.waitUntil { session.compositorLog().contains { $0.contains("new locked_pointer") } && sway.compositorHoldsLock },
-                "the grab is the compositor's pointer lock, in force")
+        #expect(
+            LockgameLaunch.waitUntil { session.compositorLog().contains { $0.contains("new locked_pointer") } && sway.compositorHoldsLock },
+            "the grab is the compositor's pointer lock, in force")
         let gameWindow = try #require(probe.findWindow(titled: "lockgame"))
 
         // Exact motion: counts and sub-pixel steps, all from Xwayland's relative-pointer device.
@@ -66,8 +68,9 @@ import XServerTestSupport
         #expect(footHeard, "the cursor is on the Wayland window: it receives mouse reports")
         seen = game.lines.count
         sway.swaymsg(["[title=\"^lockgame$\"]", "focus"])
-        #expect(session.waitForLine("lock: unlocked (pointer outside the window)", after: seen),
-                "with the cursor on the Wayland window the game waits for the pointer: \(game.lines.suffix(3))")
+        #expect(
+            session.waitForLine("lock: unlocked (pointer outside the window)", after: seen),
+            "with the cursor on the Wayland window the game waits for the pointer: \(game.lines.suffix(3))")
         #expect(!probe.pointerIsGrabbed, "no grab the compositor would not honour")
         try session.expectYaw(yaw, "motion outside the lock does not turn the camera")
         // Back in step by step, stopping once the lock engages: steps after that are locked
@@ -89,8 +92,9 @@ import XServerTestSupport
         seen = game.lines.count
         let inside = (x: shown.x + shown.width / 2, y: shown.y + shown.height / 2)
         sway.moveAbsolute(x: inside.x, y: inside.y)
-        #expect(session.waitForLine("lock: locked", after: seen),
-                "moved in with one absolute move, the lock engages: \(game.lines.suffix(4)), X pointer at \(probe.pointerPosition)")
+        #expect(
+            session.waitForLine("lock: locked", after: seen),
+            "moved in with one absolute move, the lock engages: \(game.lines.suffix(4)), X pointer at \(probe.pointerPosition)")
         try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (absolute)")
         for _ in 0..<10 { sway.moveRelative(dx: 10, dy: 0) }
         try session.expectYaw(yaw + 10, "and motion after it is exact")
@@ -103,8 +107,9 @@ import XServerTestSupport
         for _ in 0..<5 { sway.moveRelative(dx: 15, dy: 10) }
         session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
         sway.moveRelative(dx: 1, dy: 0)  // the compositor's cursor, as X sees it after one count
-        #expect(LockgameLaunch.waitUntil { probe.pointerPosition == XProbe.Point(x: Int32(inside.x + 1), y: Int32(inside.y)) },
-                "the compositor's cursor is back where the lock began: \(probe.pointerPosition), not \(inside)")
+        #expect(
+            LockgameLaunch.waitUntil { probe.pointerPosition == XProbe.Point(x: Int32(inside.x + 1), y: Int32(inside.y)) },
+            "the compositor's cursor is back where the lock began: \(probe.pointerPosition), not \(inside)")
 
         // Q: no grab, no constraint, the cursor put back by the game (X's copy: the window is
         // gone, so the compositor's cursor no longer shows through X).
@@ -116,8 +121,9 @@ import XServerTestSupport
         probe.press(Keysym.q)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
         #expect(!probe.pointerIsGrabbed)
-        #expect(LockgameLaunch.waitUntil { session.compositorLog().filter { $0.contains("destroying constraint") }.count > constraintsBefore },
-                "the compositor's lock ends with the game")
+        #expect(
+            LockgameLaunch.waitUntil { session.compositorLog().filter { $0.contains("destroying constraint") }.count > constraintsBefore },
+            "the compositor's lock ends with the game")
         #expect(probe.pointerPosition == lockBegan, "quitting put the cursor back at \(lockBegan): \(probe.pointerPosition)")
         #expect(LockgameLaunch.waitUntil { !sway.compositorHoldsLock })
 
@@ -132,22 +138,27 @@ extension XwaylandTests {
     /// default parked outside its window, in the top-left corner.
     static func start(_ desktop: GnomeKDEFixture, cursorAt start: (x: Int, y: Int) = (2, 2)) throws -> (ChildProcess, XwaylandSession) {
         desktop.moveTo(x: start.x, y: start.y)
-        let game = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
-                                    environment: desktop.xEnvironment)
+        let game = try ChildProcess(
+            executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets],
+            environment: desktop.xEnvironment)
         return (game, XwaylandSession(game: game, probe: desktop.probe, compositorLog: { [] }))
     }
 
     /// A native Wayland window takes the focus; the cursor is walked onto it in steps, the game
     /// is activated again; then the same with the cursor put onto a new Wayland window in one
     /// move. The lock returns without a jump each time.
-    static func focusToAWaylandWindowAndBack(_ desktop: GnomeKDEFixture, session: XwaylandSession, gameWindow: UInt,
-                                             yaw: Double) throws {
+    static func focusToAWaylandWindowAndBack(
+        _ desktop: GnomeKDEFixture, session: XwaylandSession, gameWindow: UInt,
+        yaw: Double
+    ) throws {
         let probe = desktop.probe
         // A native Wayland window takes the focus; the cursor is walked onto it in steps.
         var seen = session.game.lines.count
         let (wayland, heard) = try desktop.startWaylandWindow(title: "waylandwindow")
         defer { wayland.stop() }
-        #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "the Wayland window takes the focus: \(session.game.lines.suffix(3))")
+        #expect(
+            session.waitForLine("lock: unlocked (unfocused)", after: seen),
+            "the Wayland window takes the focus: \(session.game.lines.suffix(3))")
         #expect(!probe.pointerIsGrabbed)
         // The compositor placed the new window where it likes: the cursor sweeps rows of the
         // screen in steps of 20 until the window reports it (foot turns mouse reporting on
@@ -212,8 +223,9 @@ extension XwaylandTests {
         defer { desktop.stop() }
         let (game, session) = try Self.start(desktop)
         defer { game.stop() }
-        #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: unlocked (pointer outside the window)" } != nil,
-                "\(compositor): the game says why it is not locked: \(game.lines)")
+        #expect(
+            game.waitForLine(timeout: .seconds(15)) { $0 == "lock: unlocked (pointer outside the window)" } != nil,
+            "\(compositor): the game says why it is not locked: \(game.lines)")
         Thread.sleep(forTimeInterval: 0.3)
         #expect(!game.lines.contains("lock: locked"), "\(compositor): never locked without the compositor's lock")
         #expect(!desktop.probe.pointerIsGrabbed)
@@ -283,8 +295,9 @@ extension XwaylandTests {
         session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
         try session.expectYaw(yaw, "no jump after Alt+Tab back")
         let runs = game.lines.dropFirst(seen).filter { $0.hasPrefix("lock: ") }.map { $0 == "lock: locked" }
-        #expect(runs.reduce(into: [Bool]()) { if $0.last != $1 { $0.append($1) } } == [false, true],
-                "one unlocked run and one locked run: \(game.lines.dropFirst(seen).filter { $0.hasPrefix("lock: ") })")
+        #expect(
+            runs.reduce(into: [Bool]()) { if $0.last != $1 { $0.append($1) } } == [false, true],
+            "one unlocked run and one locked run: \(game.lines.dropFirst(seen).filter { $0.hasPrefix("lock: ") })")
         probe.closeOtherWindow()
 
         try Self.focusToAWaylandWindowAndBack(desktop, session: session, gameWindow: gameWindow, yaw: yaw)
@@ -303,8 +316,9 @@ extension XwaylandTests {
         session.letTheCompositorUnlock()
         desktop.moveRelative(dx: 1, dy: 0)
         let afterL = probe.pointerPosition
-        #expect(abs(afterL.x - (lockBegan.x + 1)) <= 1 && abs(afterL.y - lockBegan.y) <= 1,
-                "after L the compositor's cursor is back at \(lockBegan) (one count later: \(afterL))")
+        #expect(
+            abs(afterL.x - (lockBegan.x + 1)) <= 1 && abs(afterL.y - lockBegan.y) <= 1,
+            "after L the compositor's cursor is back at \(lockBegan) (one count later: \(afterL))")
 
         session.press(Keysym.l, expecting: "lock: locked")
         lockBegan = probe.pointerPosition
@@ -316,8 +330,9 @@ extension XwaylandTests {
         // The compositor moves its cursor to the hint when the lock ends, and X then follows
         // it: mutter rounds the hint's surface coordinates, which can land one pixel off.
         let end = probe.pointerPosition
-        #expect(abs(end.x - lockBegan.x) <= 1 && abs(end.y - lockBegan.y) <= 1,
-                "quitting put the pointer back at \(lockBegan): \(end)")
+        #expect(
+            abs(end.x - lockBegan.x) <= 1 && abs(end.y - lockBegan.y) <= 1,
+            "quitting put the pointer back at \(lockBegan): \(end)")
     }
 }
 
@@ -344,7 +359,8 @@ struct XwaylandSession {
         probe.press(Keysym.c, with: [Keysym.controlL])
         let prefix = "clipboard: copied lockgame pose"
         guard LockgameLaunch.waitUntil(timeout: .seconds(3), { game.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }),
-              let line = game.lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) }) else { return nil }
+            let line = game.lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) })
+        else { return nil }
         let words = line.split(separator: " ")
         guard let index = words.firstIndex(of: "yaw"), index + 1 < words.count else { return nil }
         return Double(words[index + 1])
@@ -376,7 +392,7 @@ struct XwaylandSession {
         try expectYaw(yaw, "no turn while unlocked and no jump after L", sourceLocation: sourceLocation)
         press(0x006E, expecting: "lock: unlocked (alert presented)")  // N
         #expect(!probe.pointerIsGrabbed, sourceLocation: sourceLocation)
-        press(0xFF0D, expecting: "lock: locked")                      // Return
+        press(0xFF0D, expecting: "lock: locked")  // Return
         try expectYaw(yaw, "no jump after the alert", sourceLocation: sourceLocation)
     }
 

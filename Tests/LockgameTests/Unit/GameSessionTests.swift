@@ -1,6 +1,7 @@
 import GameInput
 import LockgameEngine
 import Testing
+
 @testable import lockgame
 
 /// The game's rules without X or a window.
@@ -10,8 +11,9 @@ import Testing
     }
 
     static func demoSession(log: @escaping (String) -> Void = { _ in }) throws -> GameSession {
-        let session = GameSession(scene: try SceneLoader.load(directory: HeadlessTests.assets), lock: nil,
-                                  sensitivity: 0.1, invertY: false, log: log)
+        let session = GameSession(
+            scene: try SceneLoader.load(directory: HeadlessTests.assets), lock: nil,
+            sensitivity: 0.1, invertY: false, log: log)
         session.layoutHoverRegions()
         return session
     }
@@ -105,7 +107,8 @@ import Testing
         let session = Self.makeSession { lines.append($0) }
         session.handle(TestEvents.key(.f1))
         #expect(session.showsCommandOverlay)
-        #expect(lines.last == "overlay: Toggle the lock preference, Release the pointer, Show a network alert, Copy the camera pose, "
+        #expect(
+            lines.last == "overlay: Toggle the lock preference, Release the pointer, Show a network alert, Copy the camera pose, "
                 + "Paste a camera pose, Toggle full-screen, Save a screenshot, Simulate a 3-second hang, Show these commands (hold), Quit")
         session.handle(TestEvents.key(.f1, .up))
         #expect(!session.showsCommandOverlay, "the overlay shows only while the key is held")
@@ -151,7 +154,8 @@ import Testing
         session.handle(.scroll(ScrollEvent(type: .continuous, delta: PointerDelta(dx: 0, dy: 0.5), location: WindowPoint(x: 0, y: 0))))
         #expect(abs(session.fieldOfViewDegrees - 67.5) < 1e-4)
         for (phase, scale) in [(InteractionPhase.began, 1.0), (.changed, 1.5), (.ended, 1.5)] {
-            session.handle(.transform(TransformEvent(phase: phase, scale: scale, rotationDelta: 0, location: WindowPoint(x: 0, y: 0), fingerCount: 2)))
+            session.handle(
+                .transform(TransformEvent(phase: phase, scale: scale, rotationDelta: 0, location: WindowPoint(x: 0, y: 0), fingerCount: 2)))
         }
         #expect(abs(session.fieldOfViewDegrees - 45) < 1e-4, "pinching out zooms in")
         for _ in 0..<40 {

@@ -2,6 +2,7 @@ import Foundation
 import LockgameEngine
 import Testing
 import XServerTestSupport
+
 @testable import lockgame
 
 /// Headless runs: the same session, renderer and HUD as a live game, with scripted input.
@@ -19,8 +20,10 @@ import XServerTestSupport
         let scene = try SceneLoader.load(directory: Self.assets)
         let session = GameSession(scene: scene, lock: nil, sensitivity: 0.1, invertY: false, log: { _ in })
         let parsed = try script.map { try InputScript(parsing: $0, file: "test") }
-        return HeadlessRun(session: session, hud: try HUDPainter(), width: 320, height: 180,
-                           frames: (parsed?.length ?? 0) + 1, framesPerSecond: 60, script: parsed).run()
+        return HeadlessRun(
+            session: session, hud: try HUDPainter(), width: 320, height: 180,
+            frames: (parsed?.length ?? 0) + 1, framesPerSecond: 60, script: parsed
+        ).run()
     }
 
     @Test func scriptedLookTurnsTheViewTheWayThePointerMoved() throws {
@@ -38,9 +41,11 @@ import XServerTestSupport
     @Test func theHeadlessProgramWritesThePictureAPlayerSees() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-headless-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let game = try ChildProcess(executable: Self.lockgamePath, arguments: [
-            "--headless", "--frames", "2", "--size", "320x180", "--assets", Self.assets, "--screenshot", output,
-        ])
+        let game = try ChildProcess(
+            executable: Self.lockgamePath,
+            arguments: [
+                "--headless", "--frames", "2", "--size", "320x180", "--assets", Self.assets, "--screenshot", output,
+            ])
         #expect(game.waitForExit(timeout: .seconds(60)) == 0, "\(game.lines)")
         let image = try PNGImage.read(path: output)
         #expect(image.width == 320 && image.height == 180)
@@ -51,9 +56,11 @@ import XServerTestSupport
 
     @Test func missingAssetsAreNamedAndNothingIsDrawn() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-none-\(getpid()).png").path
-        let game = try ChildProcess(executable: Self.lockgamePath, arguments: [
-            "--headless", "--assets", "/nonexistent/assets", "--screenshot", output,
-        ])
+        let game = try ChildProcess(
+            executable: Self.lockgamePath,
+            arguments: [
+                "--headless", "--assets", "/nonexistent/assets", "--screenshot", output,
+            ])
         #expect(game.waitForExit(timeout: .seconds(30)) == 1)
         #expect(game.lines.contains { $0.hasPrefix("lockgame: ") && $0.contains("/nonexistent/assets/scene.txt") })
         #expect(!FileManager.default.fileExists(atPath: output))
@@ -76,18 +83,21 @@ import XServerTestSupport
     ])
     func corruptAssetsStopTheGameNamingTheFile(file: String, damage: String) throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: Self.assets).appendingPathComponent(file))
-        let damaged: Data = switch damage {
-        case "truncated": original.prefix(original.count / 2)
-        case "not a png": Data("GIF89a this is not a PNG".utf8)
-        case "bad number": Data("v 0 0 zero\nv 1 0 0\nv 0 1 0\nf 1 2 3\n".utf8)
-        default: Data("teleport 1 2 3\n".utf8)
-        }
+        let damaged: Data =
+            switch damage {
+            case "truncated": original.prefix(original.count / 2)
+            case "not a png": Data("GIF89a this is not a PNG".utf8)
+            case "bad number": Data("v 0 0 zero\nv 1 0 0\nv 0 1 0\nf 1 2 3\n".utf8)
+            default: Data("teleport 1 2 3\n".utf8)
+            }
         let directory = try assetsWith(file, contents: damaged)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/out.png"
-        let game = try ChildProcess(executable: Self.lockgamePath, arguments: [
-            "--headless", "--assets", directory, "--screenshot", output,
-        ])
+        let game = try ChildProcess(
+            executable: Self.lockgamePath,
+            arguments: [
+                "--headless", "--assets", directory, "--screenshot", output,
+            ])
         #expect(game.waitForExit(timeout: .seconds(30)) == 1)
         #expect(game.lines.count == 1, "one line: \(game.lines)")
         #expect(game.lines.first?.contains(directory + "/" + file) == true, "the message names the file: \(game.lines)")
@@ -98,9 +108,11 @@ import XServerTestSupport
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("lockgame-script-\(getpid()).txt").path
         try "wait 2\nlook 1\n".write(toFile: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: script) }
-        let game = try ChildProcess(executable: Self.lockgamePath, arguments: [
-            "--headless", "--assets", Self.assets, "--script", script, "--screenshot", "/tmp/unused.png",
-        ])
+        let game = try ChildProcess(
+            executable: Self.lockgamePath,
+            arguments: [
+                "--headless", "--assets", Self.assets, "--script", script, "--screenshot", "/tmp/unused.png",
+            ])
         #expect(game.waitForExit(timeout: .seconds(30)) == 2)
         #expect(game.lines == ["lockgame: \(script):2: wrong number of words for \"look\""])
     }

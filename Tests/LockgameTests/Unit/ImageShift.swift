@@ -2,7 +2,9 @@
 /// turned: the shift s that makes `after[x]` best match `before[x + s]` in a band of rows.
 /// Turning right moves the scene left, so s > 0.
 enum ImageShift {
-    static func horizontal(before: [UInt32], after: [UInt32], width: Int, rows: Range<Int>, maximum: Int = 80) -> (shift: Int, error: Double) {
+    static func horizontal(before: [UInt32], after: [UInt32], width: Int, rows: Range<Int>, maximum: Int = 80) -> (
+        shift: Int, error: Double
+    ) {
         var best = (shift: 0, error: Double.infinity)
         for shift in -maximum...maximum {
             var total = 0.0

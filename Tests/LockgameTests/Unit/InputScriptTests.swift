@@ -1,22 +1,24 @@
 import GameInput
 import Testing
+
 @testable import lockgame
 
 @Suite struct InputScriptTests {
     @Test func commandsLandOnTheirFrames() throws {
-        let script = try InputScript(parsing: """
-            # turn, then walk
-            look 10 -2.5
-            wait 3
-            key w down   # start walking
-            wait 2
-            key W up
-            press ctrl+c
-            click 100 50 secondary shift
-            scroll -1
-            smooth 0.25
-            pinch 2
-            """, file: "s.txt")
+        let script = try InputScript(
+            parsing: """
+                # turn, then walk
+                look 10 -2.5
+                wait 3
+                key w down   # start walking
+                wait 2
+                key W up
+                press ctrl+c
+                click 100 50 secondary shift
+                scroll -1
+                smooth 0.25
+                pinch 2
+                """, file: "s.txt")
         #expect(script.length == 5)
         guard case .relativeMotion(let motion)? = script.events(atFrame: 0).first else {
             Issue.record("frame 0 should hold a look")

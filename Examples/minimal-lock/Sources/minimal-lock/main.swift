@@ -1,5 +1,5 @@
-import Glibc
 import GameInput
+import Glibc
 
 /// Prints a line at once, also into a pipe.
 func say(_ line: String) { print(line); fflush(nil) }

@@ -9,8 +9,10 @@ open class ClickHandler: InputHandler {
 
     /// A handler that calls `action` for each press of exactly the buttons `buttonMaskRequired`
     /// (any buttons when nil) inside `frame` (anywhere when nil).
-    public init(buttonMaskRequired: ButtonMask? = .primary, frame: WindowRect? = nil,
-                action: @escaping (ButtonEvent) -> Void) {
+    public init(
+        buttonMaskRequired: ButtonMask? = .primary, frame: WindowRect? = nil,
+        action: @escaping (ButtonEvent) -> Void
+    ) {
         self.buttonMaskRequired = buttonMaskRequired
         self.frame = frame
         self.action = action

@@ -262,12 +262,27 @@ public struct KeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
             "KP0": .keypad0,
         ]
         let rows: [(prefix: String, usages: [KeyboardHIDUsage])] = [
-            ("AE", [.keyboard1, .keyboard2, .keyboard3, .keyboard4, .keyboard5,
-                    .keyboard6, .keyboard7, .keyboard8, .keyboard9, .keyboard0]),
-            ("AD", [.keyboardQ, .keyboardW, .keyboardE, .keyboardR, .keyboardT,
-                    .keyboardY, .keyboardU, .keyboardI, .keyboardO, .keyboardP]),
-            ("AC", [.keyboardA, .keyboardS, .keyboardD, .keyboardF, .keyboardG,
-                    .keyboardH, .keyboardJ, .keyboardK, .keyboardL]),
+            (
+                "AE",
+                [
+                    .keyboard1, .keyboard2, .keyboard3, .keyboard4, .keyboard5,
+                    .keyboard6, .keyboard7, .keyboard8, .keyboard9, .keyboard0,
+                ]
+            ),
+            (
+                "AD",
+                [
+                    .keyboardQ, .keyboardW, .keyboardE, .keyboardR, .keyboardT,
+                    .keyboardY, .keyboardU, .keyboardI, .keyboardO, .keyboardP,
+                ]
+            ),
+            (
+                "AC",
+                [
+                    .keyboardA, .keyboardS, .keyboardD, .keyboardF, .keyboardG,
+                    .keyboardH, .keyboardJ, .keyboardK, .keyboardL,
+                ]
+            ),
             ("AB", [.keyboardZ, .keyboardX, .keyboardC, .keyboardV, .keyboardB, .keyboardN, .keyboardM]),
         ]
         for (prefix, usages) in rows {
