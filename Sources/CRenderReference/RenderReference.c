@@ -189,9 +189,10 @@ static void rasterize(clip_vertex a, clip_vertex b, clip_vertex c, const raster_
         float s1 = base[1] + ddx[1] * fx + ddy[1] * fy;
         float s2 = base[2] + ddx[2] * fx + ddy[2] * fy;
         int64_t row = row_y * width;
-        for (int64_t i = row + lo, end = row + hi; i <= end; i++) {
-            // Pixel k of the span: start + step * k, never an accumulated sum.
-            float k = (float)(i - row - lo);
+        // Pixel k of the span: start + step * k, never an accumulated sum (k itself is counted
+        // in a float, exact below 2^24 pixels).
+        float k = 0;
+        for (int64_t i = row + lo, end = row + hi; i <= end; i++, k += 1) {
             float iw = s0 + ddx[0] * k;
             if (iw > depth[i]) {
                 float w = 1 / iw;

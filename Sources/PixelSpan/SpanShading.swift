@@ -62,8 +62,8 @@ public struct SpanShading {
     ) {
         let magic = SpanShading.roundingMagic
         var k = 0
+        var offset: Float = 0  // Float(k), counted: exact below 2^24 pixels
         while k < count {
-            let offset = Float(k)
             let iw = start.x + step.x * offset
             if iw > depth[k] {
                 let w = 1 / iw
@@ -85,6 +85,7 @@ public struct SpanShading {
                 depth[k] = iw
             }
             k &+= 1
+            offset += 1
         }
     }
 }
