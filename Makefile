@@ -57,13 +57,14 @@ lint:
 # tests' build start over), converted with the toolchain's docc and the catalog in
 # Sources/GameInput/GameInput.docc. The graphs leave out members the standard library supplies
 # (OptionSet's insert(_:), Equatable's !=, synthesized hash(into:)): their documentation is
-# the standard library's. Then every public symbol left must have documentation.
+# the standard library's. A docc warning (a broken symbol link) fails the build, and every
+# public symbol left must have documentation.
 docs: deps
 	$(SWIFT) build --scratch-path .build/docs-build --target GameInput -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs \
 		-Xswiftc -symbol-graph-skip-synthesized-members
 	docc convert Sources/GameInput/GameInput.docc --additional-symbol-graph-dir .build/symbol-graphs \
 		--fallback-display-name GameInput --fallback-bundle-identifier lockgame.GameInput \
-		--transform-for-static-hosting --output-path .build/docs
+		--transform-for-static-hosting --warnings-as-errors --output-path .build/docs
 	scripts/check-doc-coverage .build/symbol-graphs
 
 soak: test-deps

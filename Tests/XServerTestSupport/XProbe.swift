@@ -355,6 +355,18 @@ public final class XProbe {
         return nil
     }
 
+    /// `findWindow(titled:)`, asked every 10 ms until the window manager lists the window or
+    /// `timeout` passes: a game can see its window mapped before the window manager has put it
+    /// in `_NET_CLIENT_LIST` (seen with kwin_wayland's Xwayland).
+    public func waitForWindow(titled title: String, timeout: Duration = .seconds(5)) -> UInt? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let window = findWindow(titled: title) { return window }
+            if ContinuousClock.now >= deadline { return nil }
+            usleep(10_000)
+        }
+    }
+
     /// The window's pixels as 0xXXRRGGBB, read with `XGetImage` (what the server shows).
     public func capture(_ window: UInt) -> (width: Int, height: Int, pixels: [UInt32])? {
         var attributes = XWindowAttributes()

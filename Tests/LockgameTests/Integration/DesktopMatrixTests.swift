@@ -106,7 +106,7 @@ import XServerTestSupport
         #expect(game.lines.contains("present: XPutImage (MIT-SHM refused by the server)"), "\(game.lines)")
         #expect(probe.pointerIsGrabbed)
 
-        let window = try #require(probe.findWindow(titled: "lockgame"))
+        let window = try #require(probe.waitForWindow(titled: "lockgame"))
         let first = try #require(waitForScene(in: window, probe: probe), "the window shows the scene, not black")
         for _ in 0..<10 { probe.moveRelative(dx: 30, dy: 0) }
         let turned = LockgameLaunch.waitUntil(timeout: .seconds(5)) {

@@ -44,7 +44,7 @@ final class DesktopSession {
             return nil
         }
         #expect(probe.pointerIsGrabbed, "\(manager): X holds the grab the game reports at start")
-        gameWindow = probe.findWindow(titled: "lockgame") ?? 0
+        gameWindow = probe.waitForWindow(titled: "lockgame") ?? 0
         return gameWindow == 0 ? nil : gameWindow
     }
 

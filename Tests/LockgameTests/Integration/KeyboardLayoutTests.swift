@@ -101,7 +101,7 @@ import XServerTestSupport
         let game = try LockgameLaunch.start(on: server)
         defer { game.stop() }
         #expect(game.waitForLine { $0 == "lock: locked" } != nil)
-        let gameWindow = try #require(probe.findWindow(titled: "lockgame"))
+        let gameWindow = try #require(probe.waitForWindow(titled: "lockgame"))
         let seen = game.lines.count
         probe.press(UInt32(XK_Escape))
         #expect(LockgameLaunch.waitForNewLine("lock: unlocked (preference off)", in: game, after: seen))

@@ -134,7 +134,7 @@ import XServerTestSupport
     @Test func altTabReleasesTheLockAndComingBackRestoresIt() throws {
         probe.showOtherWindow()
         let game = try launchLocked()
-        let window = try #require(probe.findWindow(titled: "lockgame"))
+        let window = try #require(probe.waitForWindow(titled: "lockgame"))
         var seen = game.lines.count
         #expect(altTab(until: { self.probe.focusedWindow != window }))
         #expect(waitForNewLine("lock: unlocked (unfocused)", in: game, after: seen))

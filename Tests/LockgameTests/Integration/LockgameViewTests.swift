@@ -23,7 +23,7 @@ import XServerTestSupport
             arguments: ["--assets", HeadlessTests.assets, "--size", "640x360"],
             environment: ["DISPLAY": server.displayName])
         #expect(game.waitForLine { $0 == "lock: locked" } != nil, "\(game.lines)")
-        let window = try #require(probe.findWindow(titled: "lockgame"))
+        let window = try #require(probe.waitForWindow(titled: "lockgame"))
         return (game, window)
     }
 

@@ -129,7 +129,7 @@ import XServerTestSupport
     @Test func closingTheWindowEndsTheGameCleanly() throws {
         let game = try LockgameLaunch.start(on: server)
         #expect(game.waitForLine { $0 == "lock: locked" } != nil)
-        let window = try #require(probe.findWindow(titled: "lockgame"))
+        let window = try #require(probe.waitForWindow(titled: "lockgame"))
         probe.requestClose(window)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
         #expect(game.lines.last == "quit")
@@ -163,7 +163,7 @@ import XServerTestSupport
             environment: ["DISPLAY": server.displayName])
         #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
         #expect(doctor.lines.contains { $0.hasPrefix("pointer lock: unavailable (no XInput 2)") })
-        let window = try #require(probe.findWindow(titled: "lockgame"))
+        let window = try #require(probe.waitForWindow(titled: "lockgame"))
         #expect(LockgameLaunch.waitUntil { probe.focusedWindow == window })
         #expect(!probe.pointerIsGrabbed, "nothing is grabbed where locking is unavailable")
 
@@ -189,7 +189,7 @@ import XServerTestSupport
         #expect(game.waitForLine { $0 == "present: XPutImage (the server has no MIT-SHM)" } != nil, "\(game.lines)")
         #expect(game.waitForLine { $0 == "lock: locked" } != nil)
         Thread.sleep(forTimeInterval: 0.3)
-        let window = try #require(server.probe.findWindow(titled: "lockgame"))
+        let window = try #require(server.probe.waitForWindow(titled: "lockgame"))
         let picture = try #require(server.probe.capture(window))
         #expect(Set(picture.pixels).count > 200, "the room is drawn")
         game.stop()

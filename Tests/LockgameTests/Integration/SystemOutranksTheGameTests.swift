@@ -96,7 +96,7 @@ import XServerTestSupport
     @Test func afterAHangTheGameActsOnWhatHappenedMeanwhile() throws {
         let game = try launchLocked()
         defer { game.stop() }
-        let gameWindow = try #require(probe.findWindow(titled: "lockgame"))
+        let gameWindow = try #require(probe.waitForWindow(titled: "lockgame"))
         let seen = game.lines.count
         probe.press(UInt32(XK_h))
         #expect(LockgameLaunch.waitForNewLine("hang: 3 s", in: game, after: seen))

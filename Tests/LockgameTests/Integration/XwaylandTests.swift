@@ -24,7 +24,7 @@ import XServerTestSupport
         #expect(
             LockgameLaunch.waitUntil { session.compositorLog().contains { $0.contains("new locked_pointer") } && sway.compositorHoldsLock },
             "the grab is the compositor's pointer lock, in force")
-        let gameWindow = try #require(probe.findWindow(titled: "lockgame"))
+        let gameWindow = try #require(probe.waitForWindow(titled: "lockgame"))
 
         // Exact motion: counts and sub-pixel steps, all from Xwayland's relative-pointer device.
         var yaw = try #require(session.yaw())
@@ -251,7 +251,7 @@ extension XwaylandTests {
         let (game, session) = try Self.start(desktop)
         defer { game.stop() }
         #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: unlocked (pointer outside the window)" } != nil, "\(game.lines)")
-        let gameWindow = try #require(probe.findWindow(titled: "lockgame"))
+        let gameWindow = try #require(probe.waitForWindow(titled: "lockgame"))
         var yaw = try #require(session.yaw())
 
         var seen = game.lines.count
