@@ -1,6 +1,8 @@
 import GameInput
+import LockgameEngine
 
-/// `lockgame --doctor`: what the X server offers and what that means for pointer lock.
+/// `lockgame --doctor`: what the X server offers and what that means for pointer lock, and
+/// how the game will draw on this machine.
 enum Doctor {
     static func run(displayName: String?) -> Int32 {
         let report: DisplayReport
@@ -17,6 +19,7 @@ enum Doctor {
             "XInput:         " + (report.xinputVersion.map { "\($0.major).\($0.minor)" } ?? "no XInput 2.2 with generic events"),
             "MIT-SHM:        \(sharedMemoryLine(report.sharedMemory))",
             "window manager: \(report.windowManager ?? "none announced")",
+            "renderer:       \(rendererLine(Renderer.PixelLoop.fastest, threads: LiveGameLoop.renderThreadCount))",
             "pointers:",
         ]
         for device in report.pointerDevices {
@@ -61,6 +64,15 @@ enum Doctor {
         case .absent: notes.append("no MIT-SHM: frames go through XPutImage (slower).")
         }
         return notes
+    }
+
+    static func rendererLine(_ loop: Renderer.PixelLoop, threads: Int) -> String {
+        let pixels =
+            switch loop {
+            case .eightWideAVX2: "AVX2 pixel loop, 8 pixels at a time"
+            case .scalar: "scalar pixel loop (this CPU has no AVX2)"
+            }
+        return "\(pixels), \(threads) thread\(threads == 1 ? "" : "s")"
     }
 
     static func sharedMemoryLine(_ support: DisplayReport.SharedMemorySupport) -> String {

@@ -14,8 +14,11 @@ import LockgamePlatform
 final class LiveGameLoop {
     private let window: GameWindow
     private let session: GameSession
-    /// Draws each frame in bands on every core (up to 4), straight into the SHM segment.
-    private let renderer = TiledRenderer(threadCount: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
+    /// Threads that draw a frame: every core, up to 4.
+    nonisolated static let renderThreadCount = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+    /// Draws each frame in bands on `renderThreadCount` threads, straight into the SHM segment,
+    /// with the fastest pixel loop this CPU runs.
+    private let renderer = TiledRenderer(threadCount: LiveGameLoop.renderThreadCount)
     private let hud: HUDPainter
     private let presenter: FramePresenter
     private let frameInterval: Duration

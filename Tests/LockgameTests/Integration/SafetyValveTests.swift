@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import LockgameEngine
 import Testing
 import XServerTestSupport
 
@@ -122,6 +123,8 @@ import XServerTestSupport
         #expect(lines.contains("XWayland:       no"))
         #expect(lines.contains("MIT-SHM:        yes"))
         #expect(lines.contains("window manager: Openbox"))
+        let pixelLoop = Renderer.PixelLoop.eightWideAVX2.isAvailable ? "AVX2 pixel loop, 8 pixels at a time" : "scalar pixel loop"
+        #expect(lines.contains { $0.hasPrefix("renderer:       \(pixelLoop), ") }, "\(lines)")
         #expect(lines.contains { $0.contains("Virtual core pointer (master)") })
         #expect(lines.contains("pointer lock: available (XGrabPointer + XInput 2 raw motion)."))
     }
