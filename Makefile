@@ -26,8 +26,9 @@ WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # xhost lets the tests' root clients into sway's Xwayland.
 WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc x11-xserver-utils kwin-wayland python3-gi
 # gdb attaches to the game in the lock guardian's tests; setxkbmap (x11-xkb-utils) sets the layouts of
-# the keyboard tests.
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils
+# the keyboard tests; xclip offers and reads large clipboard texts (INCR) in the clipboard tests;
+# binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor.
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip
 
 .PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot format lint clean
 

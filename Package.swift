@@ -12,6 +12,8 @@ let package = Package(
     name: "lockgame",
     products: [
         .library(name: "GameInput", targets: ["GameInput"]),
+        // For the fuzz package in Fuzz/ (make fuzz), which fuzzes the asset loaders.
+        .library(name: "LockgameEngine", targets: ["LockgameEngine"]),
         .executable(name: "lockgame", targets: ["lockgame"]),
         .executable(name: "lockbench", targets: ["lockbench"]),
     ],
@@ -48,9 +50,12 @@ let package = Package(
             name: "CLockGuardian",
             linkerSettings: [.linkedLibrary("X11")]
         ),
+        // POSIX pieces Swift cannot write or import: the termination-signal relay (a signal
+        // handler must be async-signal-safe, so it is C) and pipe2.
+        .target(name: "CPosix"),
         .target(
             name: "GameInput",
-            dependencies: ["CXlib", "CLockGuardian"]
+            dependencies: ["CXlib", "CLockGuardian", "CPosix"]
         ),
         // The demo's engine without X: renderer, scene and assets, camera, text.
         .target(
@@ -112,13 +117,20 @@ let package = Package(
             dependencies: ["CXlib"],
             path: "Tests/XServerTestSupport"
         ),
+        // A GameInput program whose loop takes the shapes the tests ask for (closing inside a
+        // handler or an observer, sleeping for good, a host's signal handlers); the tests run it.
+        .executableTarget(
+            name: "LoopShapes",
+            dependencies: ["GameInput", "CXlib"],
+            path: "Tests/LoopShapes"
+        ),
         .testTarget(
             name: "GameInputTests",
             dependencies: ["GameInput", "CXlib", "XServerTestSupport"]
         ),
         .testTarget(
             name: "LockgameTests",
-            dependencies: ["lockgame", "GameInput", "LockgameEngine", "CXlib", "XServerTestSupport"]
+            dependencies: ["lockgame", "LoopShapes", "GameInput", "LockgameEngine", "CXlib", "XServerTestSupport"]
         ),
         .testTarget(
             name: "LockgameEngineTests",

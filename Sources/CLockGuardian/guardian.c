@@ -1,20 +1,20 @@
 /*
- * guardian.c - pointer-grab guardian process for X11 games.
+ * guardian.c - pointer-grab guardian process for X11 games: the loop.
  *
- * See guardian.h for the design and the pipe protocol.  This file is
- * self-contained: C11 + POSIX + Xlib (-lX11), no other libraries.
+ * See guardian.h for the design and the protocol.  C11 + POSIX + Xlib
+ * (-lX11), no other libraries.
  *
  * The process that runs this code is a copy of the game executable started
- * with GAMEINPUT_GUARDIAN set; the constructor at the end of the file
- * diverts it into gameinput_guardian_run() before main() runs.
+ * with GAMEINPUT_GUARDIAN set; the constructor in guardian_entry.c diverts it
+ * into gameinput_guardian_run() before main() runs.
  */
 #include "guardian.h"
+#include "guardian_protocol.h"
 
 #include <X11/Xlib.h>
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -23,24 +23,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/types.h>
 #include <time.h>
 #include <unistd.h>
 
-/* How often (at most) the game's process state is checked while armed. */
+/* How often (at most) the game's process state is checked while armed; a
+ * short stall timeout checks more often (a quarter of it). */
 #define GUARDIAN_CHECK_INTERVAL_MS 100
-
-/* Maximum accepted command line length including the '\n'. */
-#define GUARDIAN_LINE_MAX 256
 
 /* Returned by the step functions below to mean "keep running". */
 #define GUARDIAN_CONTINUE (-1)
 
 /* State of one guardian (there is only ever one per process). */
 typedef struct guardian {
-    int read_fd;          /* game -> guardian commands */
-    int write_fd;         /* guardian -> game replies */
+    int fd;               /* the socket to the game: commands in, replies out */
     long stall_ms;        /* heartbeat timeout, <= 0 disables "hung" */
+    long check_ms;        /* interval between checks of the game while armed */
     pid_t game_pid;       /* our parent, recorded at start */
 
     Display *dpy;         /* NULL until "window" succeeded */
@@ -54,9 +53,8 @@ typedef struct guardian {
     long long next_check_ms; /* monotonic time of the next /proc check */
     unsigned long checks;    /* /proc checks made, to space the TracerPid ones */
 
-    char line[GUARDIAN_LINE_MAX]; /* partial command line */
-    size_t line_len;
-    bool line_overflow;   /* current line too long: discard up to '\n' */
+    gameinput_line_reader commands; /* the partial command line */
+    int status;           /* GUARDIAN_CONTINUE, or the exit status a command chose */
 } guardian;
 
 /*
@@ -98,7 +96,7 @@ static long long guardian_now_ms(void)
  */
 static bool guardian_reply(guardian *g, const char *fmt, ...)
 {
-    char buf[GUARDIAN_LINE_MAX];
+    char buf[GAMEINPUT_LINE_MAX];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
@@ -111,7 +109,7 @@ static bool guardian_reply(guardian *g, const char *fmt, ...)
 
     size_t off = 0;
     while (off < (size_t)n) {
-        ssize_t w = write(g->write_fd, buf + off, (size_t)n - off);
+        ssize_t w = send(g->fd, buf + off, (size_t)n - off, MSG_NOSIGNAL);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
@@ -213,16 +211,8 @@ static int guardian_release(guardian *g, const char *reason)
  * child that the game will use as confine_to.  Replies "ready CHILD" or
  * "error TEXT" (then the guardian exits with status 1).
  */
-static int guardian_cmd_window(guardian *g, const char *arg)
+static int guardian_cmd_window(guardian *g, unsigned long xid)
 {
-    char *end = NULL;
-    errno = 0;
-    unsigned long xid = strtoul(arg, &end, 10);
-    if (errno != 0 || end == arg || *end != '\0' || xid == 0) {
-        guardian_reply(g, "error bad window id");
-        return 1;
-    }
-
     g->dpy = XOpenDisplay(NULL);
     if (!g->dpy) {
         guardian_reply(g, "error cannot open display");
@@ -305,49 +295,51 @@ static int guardian_cmd_disarm(guardian *g)
     return guardian_window_lost(g) ? 0 : GUARDIAN_CONTINUE;
 }
 
-/* Executes one complete command line (without the '\n'). */
-static int guardian_handle_line(guardian *g, char *line)
+/* Executes one complete command line; false ends the feed (g->status says
+ * how the guardian ends). */
+static bool guardian_handle_line(void *context, const char *line)
 {
-    size_t len = strlen(line);
-    while (len > 0 && (line[len - 1] == '\r' || line[len - 1] == ' ' ||
-                       line[len - 1] == '\t'))
-        line[--len] = '\0';
-
-    if (strcmp(line, "beat") == 0) {
+    guardian *g = context;
+    unsigned long window = 0;
+    switch (gameinput_parse_command(line, &window)) {
+    case GAMEINPUT_COMMAND_BEAT:
         g->last_beat_ms = guardian_now_ms();
         g->waiting = false;
-        return GUARDIAN_CONTINUE;
-    }
-    if (strcmp(line, "wait") == 0) {
+        break;
+    case GAMEINPUT_COMMAND_WAIT:
         g->waiting = true;
-        return GUARDIAN_CONTINUE;
-    }
-    if (strncmp(line, "window ", 7) == 0) {
+        break;
+    case GAMEINPUT_COMMAND_WINDOW:
+        if (!g->dpy) /* a second "window" is ignored */
+            g->status = guardian_cmd_window(g, window);
+        break;
+    case GAMEINPUT_COMMAND_ARM:
         if (g->dpy)
-            return GUARDIAN_CONTINUE; /* already set up: ignore */
-        return guardian_cmd_window(g, line + 7);
+            g->status = guardian_cmd_arm(g);
+        break;
+    case GAMEINPUT_COMMAND_DISARM:
+        if (g->dpy)
+            g->status = guardian_cmd_disarm(g);
+        break;
+    case GAMEINPUT_COMMAND_UNKNOWN:
+        break; /* forward compatible */
     }
-    if (!g->dpy)
-        return GUARDIAN_CONTINUE; /* nothing else makes sense yet */
-    if (strcmp(line, "arm") == 0)
-        return guardian_cmd_arm(g);
-    if (strcmp(line, "disarm") == 0)
-        return guardian_cmd_disarm(g);
-    return GUARDIAN_CONTINUE; /* unknown: ignore (forward compatible) */
+    return g->status == GUARDIAN_CONTINUE;
 }
 
 /*
- * Reads everything currently available on read_fd (non-blocking) and
+ * Reads everything currently available on the socket (non-blocking) and
  * executes each complete line.  Partial lines are kept for the next call.
- * Returns 0 on EOF or read error (the game closed the pipe or died).
+ * Returns 0 at the end of the socket or on a read error (the game closed it
+ * or died), a command's exit status, or GUARDIAN_CONTINUE.
  */
 static int guardian_read_commands(guardian *g)
 {
     char chunk[1024];
     for (;;) {
-        ssize_t n = read(g->read_fd, chunk, sizeof chunk);
+        ssize_t n = recv(g->fd, chunk, sizeof chunk, MSG_DONTWAIT);
         if (n == 0)
-            return 0; /* EOF */
+            return 0; /* the end of the socket */
         if (n < 0) {
             if (errno == EINTR)
                 continue;
@@ -355,25 +347,9 @@ static int guardian_read_commands(guardian *g)
                 return GUARDIAN_CONTINUE;
             return 0;
         }
-        for (ssize_t i = 0; i < n; i++) {
-            char c = chunk[i];
-            if (c == '\n') {
-                bool complete = !g->line_overflow;
-                g->line[g->line_len] = '\0';
-                g->line_len = 0;
-                g->line_overflow = false;
-                if (complete) {
-                    int st = guardian_handle_line(g, g->line);
-                    if (st != GUARDIAN_CONTINUE)
-                        return st;
-                }
-            } else if (!g->line_overflow) {
-                if (g->line_len < sizeof g->line - 1)
-                    g->line[g->line_len++] = c;
-                else
-                    g->line_overflow = true;
-            }
-        }
+        gameinput_line_reader_feed(&g->commands, chunk, (size_t)n, guardian_handle_line, g);
+        if (g->status != GUARDIAN_CONTINUE)
+            return g->status;
     }
 }
 
@@ -444,25 +420,19 @@ static void guardian_setup_process(void)
     prctl(PR_SET_NAME, "gameinput-guard", 0, 0, 0);
 }
 
-int gameinput_guardian_run(int read_fd, int write_fd, long stall_timeout_ms)
+int gameinput_guardian_run(int fd, long stall_timeout_ms, pid_t game_pid)
 {
-    if (fcntl(read_fd, F_GETFD) < 0 || fcntl(write_fd, F_GETFD) < 0)
-        return 2;
-
     guardian_setup_process();
 
     guardian g;
     memset(&g, 0, sizeof g);
-    g.read_fd = read_fd;
-    g.write_fd = write_fd;
+    g.fd = fd;
     g.stall_ms = stall_timeout_ms;
-    g.game_pid = getppid();
-
-    /* Our end of the command pipe is ours alone: make it non-blocking so
-     * each wake-up can drain it completely. */
-    int fl = fcntl(read_fd, F_GETFL);
-    if (fl >= 0)
-        fcntl(read_fd, F_SETFL, fl | O_NONBLOCK);
+    g.check_ms = GUARDIAN_CHECK_INTERVAL_MS;
+    if (stall_timeout_ms > 0 && stall_timeout_ms / 4 < g.check_ms)
+        g.check_ms = stall_timeout_ms / 4 > 0 ? stall_timeout_ms / 4 : 1;
+    g.game_pid = game_pid;
+    g.status = GUARDIAN_CONTINUE;
 
     XSetErrorHandler(guardian_on_x_error);
     XSetIOErrorHandler(guardian_on_x_io_error);
@@ -486,7 +456,7 @@ int gameinput_guardian_run(int read_fd, int write_fd, long stall_timeout_ms)
         int timeout = -1;
         if (g.armed) {
             if (now >= g.next_check_ms) {
-                g.next_check_ms = now + GUARDIAN_CHECK_INTERVAL_MS;
+                g.next_check_ms = now + g.check_ms;
                 st = guardian_check_game(&g, now);
                 if (st != GUARDIAN_CONTINUE)
                     return st;
@@ -499,7 +469,7 @@ int gameinput_guardian_run(int read_fd, int write_fd, long stall_timeout_ms)
 
         struct pollfd fds[2];
         nfds_t nfds = 1;
-        fds[0].fd = g.read_fd;
+        fds[0].fd = g.fd;
         fds[0].events = POLLIN;
         fds[0].revents = 0;
         if (g.dpy) {
@@ -511,7 +481,7 @@ int gameinput_guardian_run(int read_fd, int write_fd, long stall_timeout_ms)
         if (poll(fds, nfds, timeout) < 0 && errno != EINTR)
             return 0;
 
-        /* Always drain the (non-blocking) command pipe before the next
+        /* Always drain the (non-blocking) socket before the next
          * state check, so that a late wake-up of the guardian itself never
          * mistakes queued beats for a hang.  X input is handled by
          * guardian_drain_x at the top of the loop. */
@@ -519,34 +489,4 @@ int gameinput_guardian_run(int read_fd, int write_fd, long stall_timeout_ms)
         if (st != GUARDIAN_CONTINUE)
             return st;
     }
-}
-
-/*
- * Process entry hook.  Runs before main() in every process that links this
- * file.  Without GAMEINPUT_GUARDIAN (or with it empty) it returns at once.
- * With it, the process is the guardian: run it and _exit() without
- * returning into the game's startup code.
- */
-__attribute__((constructor)) static void gameinput_guardian_entry(void)
-{
-    const char *spec = getenv(GAMEINPUT_GUARDIAN_ENV);
-    if (!spec || !*spec)
-        return;
-
-    long v[3];
-    const char *p = spec;
-    for (int i = 0; i < 3; i++) {
-        char *end;
-        errno = 0;
-        v[i] = strtol(p, &end, 10);
-        if (errno != 0 || end == p)
-            _exit(2);
-        p = end;
-    }
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p != '\0' || v[0] < 0 || v[0] > INT_MAX || v[1] < 0 || v[1] > INT_MAX)
-        _exit(2);
-
-    _exit(gameinput_guardian_run((int)v[0], (int)v[1], v[2]));
 }

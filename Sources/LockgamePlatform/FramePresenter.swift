@@ -12,19 +12,49 @@ public import LockgameEngine
 /// presents with `XPutImage` from then on.
 ///
 /// With MIT-SHM the server reads the segment after the request is sent, so the presenter asks
-/// for a completion event and reports ``isBusy`` until it arrives: the next frame is not
-/// drawn over memory the server is still reading. A completion that does not come within
-/// ``completionTimeout`` is taken as lost: the presenter falls back to `XPutImage` rather
-/// than stop drawing.
+/// for a completion event (`ShmCompletion`) and reports ``isBusy`` until it arrives: the next
+/// frame is not drawn over memory the server is still reading.
+///
+/// A completion that does not come within ``completionTimeout`` is late, not lost: the server
+/// is busy, or another client holds `XGrabServer` (a window manager does, around some moves
+/// and while it manages a new window) and the server reads none of our requests meanwhile.
+/// The presenter then holds frames back (``Path/completionOverdue``): the segment stays
+/// attached, the framebuffer becomes a private buffer the game keeps drawing into, and
+/// nothing is sent. When the completion arrives, ``updatePath(now:)`` puts the framebuffer
+/// back into the segment and MIT-SHM goes on. Frames are held back rather than sent with
+/// `XPutImage` because a server that reads nothing from us cannot show them anyway, and
+/// sending them blocks the game: measured on Xvfb during a 1 s `XGrabServer`, a loop
+/// sending a 640×360 frame (0.9 MB, more than the socket buffer holds) every 16 ms sat 1.0 s
+/// in one `XPutImage`, and at 1280×720 likewise: no input handled meanwhile, for as long as
+/// GameInput's stall watchdog allows (1 s) before it frees a locked pointer. Holding back
+/// costs nothing, the loop goes on, and the first frame sent after the grab is a current one.
+///
+/// To tell a late completion from one that never comes, the presenter sends itself a client
+/// message when the completion is overdue (`XSendEvent` to its own window, which the server
+/// delivers to the window's creator). The server handles our requests in order, so a
+/// completion it sends comes before that message: the message arriving first proves the
+/// server processed the frame and sent no completion. Then the completion is lost, the
+/// segment is freed and frames go through `XPutImage` for good
+/// (``PutImageReason/completionLost``). Neither step waits for the server.
 public final class FramePresenter {
     /// How frames reach the window, and why.
     public enum Path: Equatable, Sendable, CustomStringConvertible {
+        /// Frames go through MIT-SHM (`XShmPutImage`): the framebuffer is the shared segment.
         case sharedMemory
+        /// MIT-SHM with frames held back: the last frame's completion is overdue (the server
+        /// is busy or another client holds `XGrabServer`). The framebuffer is a private
+        /// buffer, ``FramePresenter/present()`` sends nothing, and MIT-SHM resumes when the
+        /// completion arrives.
+        case completionOverdue
+        /// Frames go through `XPutImage` for the reason given: the framebuffer is private
+        /// memory, copied into the request.
         case putImage(PutImageReason)
 
+        /// How the path reads in the game's log.
         public var description: String {
             switch self {
             case .sharedMemory: "MIT-SHM"
+            case .completionOverdue: "MIT-SHM, frames held back (completion overdue)"
             case .putImage(let reason): "XPutImage (\(reason))"
             }
         }
@@ -38,9 +68,10 @@ public final class FramePresenter {
         case notOffered
         /// The server offers it and refused our segment (a remote or containerised client).
         case refusedByServer
-        /// The server stopped answering frames with completion events.
+        /// The server processed a frame and sent no completion event for it.
         case completionLost
 
+        /// How the reason reads in the game's log.
         public var description: String {
             switch self {
             case .notRequested: "MIT-SHM not requested"
@@ -51,18 +82,21 @@ public final class FramePresenter {
         }
     }
 
-    /// How long a sent frame may go unanswered before its completion is taken as lost.
+    /// How long a sent frame may go unanswered before its completion is taken as overdue.
     public static let completionTimeout: Duration = .milliseconds(500)
 
     /// How frames reach the window now.
     public private(set) var path: Path
-    /// Whether frames go through shared memory.
+    /// Whether frames go through shared memory (the path is ``Path/sharedMemory``).
     public var usesSharedMemory: Bool { path == .sharedMemory }
-    /// The frame to draw into (in the shared segment when MIT-SHM is used).
-    public private(set) var framebuffer: Framebuffer
-    /// Until when the last frame sent may still be read by the server; nil once it completed.
+    /// The frame to draw into: the shared segment on ``Path/sharedMemory``, private memory
+    /// otherwise and after ``close()``. The same object for the presenter's lifetime.
+    public let framebuffer: Framebuffer
+    /// Until when the server may still be reading the last frame sent through MIT-SHM; nil
+    /// once it completed, and while frames are held back (the framebuffer is private then).
     public private(set) var busyUntil: ContinuousClock.Instant?
-    /// A frame was sent and the server has not finished reading it.
+    /// A frame was sent through MIT-SHM and the server has not finished reading it: do not
+    /// draw into the framebuffer yet.
     public var isBusy: Bool { busyUntil != nil }
 
     private let connection: X11Connection
@@ -72,12 +106,28 @@ public final class FramePresenter {
     private let visual: UnsafeMutablePointer<Visual>
     private let depth: Int32
     private let completionEventType: Int32
+    /// The type of the client message the presenter sends itself to learn that the server
+    /// processed a frame (0 without MIT-SHM).
+    private let probeMessageType: UInt
     private var sharedImage: UnsafeMutablePointer<XImage>?
     private var segment = XShmSegmentInfo()
+    /// The segment's pixels and size, while it is attached.
+    private var segmentPixels: UnsafeMutablePointer<UInt32>?
+    private var segmentSize = (width: 0, height: 0)
+    /// The serial of the last `XShmPutImage` whose completion has not arrived.
+    private var unansweredPut: UInt?
+    /// The serial of the client message sent when the completion became overdue.
+    private var sentProbe: UInt?
+    /// The probe came back before the completion: the server sends none.
+    private var completionLost = false
+    /// The `XImage` that describes the framebuffer to `XPutImage`, kept from frame to frame.
+    private var privateImage: UnsafeMutablePointer<XImage>?
 
     /// The screen's pixel format cannot be presented.
     public struct Unsupported: Error, CustomStringConvertible {
+        /// The default screen's depth (`XDefaultDepth`).
         public let depth: Int32
+        /// Why the screen cannot be presented, for the game's log.
         public var description: String { "the X screen has depth \(depth); lockgame presents 24-bit true colour only" }
     }
 
@@ -98,43 +148,110 @@ public final class FramePresenter {
         } else {
             path = .sharedMemory
         }
-        completionEventType = path == .sharedMemory ? XShmGetEventBase(display) + ShmCompletion : -1
+        let usesSharedMemory = path == .sharedMemory
+        completionEventType = usesSharedMemory ? XShmGetEventBase(display) + ShmCompletion : -1
+        // A round trip, at set-up only.
+        probeMessageType = usesSharedMemory ? XInternAtom(display, "_LOCKGAME_PRESENTER_PROBE", 0) : 0
         framebuffer = Framebuffer(width: 1, height: 1)
         resize(width: gameWindow.width, height: gameWindow.height)
-        gameWindow.otherEventHandler = { [weak self] event in
-            guard let self, event.pointee.type == self.completionEventType else { return }
-            self.busyUntil = nil
+        gameWindow.otherEventHandler = { [weak self] event in self?.handle(event) }
+    }
+
+    /// Notes a completion, or the probe that proves a completion lost, as events arrive.
+    private func handle(_ event: UnsafeMutablePointer<XEvent>) {
+        let type = event.pointee.type
+        if type == completionEventType {
+            guard let unansweredPut, event.pointee.xany.serial >= unansweredPut else { return }
+            self.unansweredPut = nil
+            busyUntil = nil
+        } else if type == ClientMessage, event.pointee.xclient.window == window,
+            event.pointee.xclient.message_type == probeMessageType, probeMessageType != 0
+        {
+            guard let sentProbe, event.pointee.xany.serial >= sentProbe else { return }
+            self.sentProbe = nil
+            if unansweredPut != nil { completionLost = true }
         }
     }
 
-    /// Takes a frame still unanswered at `now`, past ``completionTimeout``, as lost: frames go
-    /// through `XPutImage` from then on. Returns whether that happened (the path changed).
-    public func giveUpOnLostCompletion(now: ContinuousClock.Instant) -> Bool {
-        guard let busyUntil, now >= busyUntil else { return false }
-        fallBack(.completionLost)
+    /// Moves ``path`` on from what the server answered; call once per turn of the loop,
+    /// after handling events. Returns whether the path changed:
+    /// - to ``Path/completionOverdue`` when the last MIT-SHM frame is unanswered at `now`,
+    ///   past ``completionTimeout``: the framebuffer becomes private memory (allocated once
+    ///   per late completion, contents undefined until drawn) and frames are held back;
+    /// - back to ``Path/sharedMemory`` once that completion arrived: the framebuffer is the
+    ///   segment again (a new one if the window was resized meanwhile);
+    /// - to `.putImage(.completionLost)` once the server proved it processed the frame and
+    ///   sent no completion: the segment is freed (`XShmDetach`, no round trip).
+    public func updatePath(now: ContinuousClock.Instant) -> Bool {
+        guard !isClosed else { return false }
+        switch path {
+        case .sharedMemory:
+            guard let busyUntil, now >= busyUntil else { return false }
+            holdFramesBack()
+        case .completionOverdue:
+            if unansweredPut == nil {
+                resumeSharedMemory()
+            } else if completionLost {
+                releaseSharedImage()
+                path = .putImage(.completionLost)
+            } else {
+                return false
+            }
+        case .putImage:
+            return false
+        }
         return true
     }
 
-    private func fallBack(_ reason: PutImageReason) {
-        releaseSharedImage()
-        path = .putImage(reason)
+    /// The completion is overdue: draw into private memory, send nothing, and ask the
+    /// server to answer a later request (`XSendEvent` of a client message to our own window).
+    private func holdFramesBack() {
+        path = .completionOverdue
+        busyUntil = nil
         framebuffer.resize(width: framebuffer.width, height: framebuffer.height)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = probeMessageType
+        event.xclient.format = 32
+        sentProbe = XNextRequest(display)
+        XSendEvent(display, window, 0, NoEventMask, &event)
+        XFlush(display)
+    }
+
+    /// The overdue completion came: back into the segment, or a new one at the new size.
+    private func resumeSharedMemory() {
+        path = .sharedMemory
+        sentProbe = nil
+        completionLost = false
+        if let segmentPixels, segmentSize == (framebuffer.width, framebuffer.height) {
+            framebuffer.resize(wrapping: segmentPixels, width: segmentSize.width, height: segmentSize.height)
+        } else {
+            resize(width: framebuffer.width, height: framebuffer.height)
+        }
     }
 
     private var isClosed = false
 
-    /// Frees the shared segment and the GC; call before the window closes its connection.
+    /// Frees the shared segment (`XShmDetach`, then `shmdt`, without waiting for the server)
+    /// and the GC; call before the window closes its connection. The framebuffer stays
+    /// drawable at its size, in private memory; ``present()`` does nothing from then on.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        framebuffer.resize(width: framebuffer.width, height: framebuffer.height)
         releaseSharedImage()
+        releasePrivateImage()
         XFreeGC(display, gc)
+        XFlush(display)
     }
 
-    /// Makes the framebuffer match the window's new size.
+    /// Makes the framebuffer match the window's new size. With MIT-SHM this makes a new
+    /// segment (round trips: `XShmAttach` is checked); while frames are held back only the
+    /// private buffer changes, and the segment is replaced when MIT-SHM resumes.
     public func resize(width: Int, height: Int) {
         let width = max(1, width), height = max(1, height)
-        guard usesSharedMemory else {
+        guard !isClosed, usesSharedMemory else {
             framebuffer.resize(width: width, height: height)
             return
         }
@@ -146,26 +263,47 @@ public final class FramePresenter {
         }
     }
 
-    /// Sends the framebuffer to the window. Never waits for the server.
+    /// Sends the framebuffer to the window. Never waits for the server; sends nothing while
+    /// frames are held back or after ``close()``.
     public func present() {
         guard !isClosed else { return }
         let width = UInt32(framebuffer.width), height = UInt32(framebuffer.height)
-        if let sharedImage {
+        switch path {
+        case .sharedMemory:
+            guard let sharedImage else { return }
+            unansweredPut = XNextRequest(display)
             XShmPutImage(display, window, gc, sharedImage, 0, 0, 0, 0, width, height, 1)
             busyUntil = .now + Self.completionTimeout
-        } else {
-            let pixels = framebuffer.pixels.baseAddress!
-            let image = XCreateImage(
-                display, visual, UInt32(depth), ZPixmap, 0,
-                UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: CChar.self),
-                width, height, 32, Int32(width * 4))
-            if let image {
-                XPutImage(display, window, gc, image, 0, 0, 0, 0, width, height)
-                image.pointee.data = nil  // the pixels belong to the framebuffer
-                CXlib_XDestroyImage(image)
-            }
+        case .completionOverdue:
+            return
+        case .putImage:
+            guard let image = imageOfFramebuffer() else { return }
+            XPutImage(display, window, gc, image, 0, 0, 0, 0, width, height)
         }
         XFlush(display)
+    }
+
+    /// The `XImage` (`XCreateImage`) describing the framebuffer's private memory, made again
+    /// only when that memory or its size changed.
+    private func imageOfFramebuffer() -> UnsafeMutablePointer<XImage>? {
+        let pixels = UnsafeMutableRawPointer(framebuffer.pixels.baseAddress!).assumingMemoryBound(to: CChar.self)
+        let width = Int32(framebuffer.width), height = Int32(framebuffer.height)
+        if let privateImage, privateImage.pointee.data == pixels, privateImage.pointee.width == width,
+            privateImage.pointee.height == height
+        {
+            return privateImage
+        }
+        releasePrivateImage()
+        privateImage = XCreateImage(
+            display, visual, UInt32(depth), ZPixmap, 0, pixels, UInt32(width), UInt32(height), 32, width * 4)
+        return privateImage
+    }
+
+    private func releasePrivateImage() {
+        guard let image = privateImage else { return }
+        image.pointee.data = nil  // the pixels belong to the framebuffer
+        CXlib_XDestroyImage(image)
+        privateImage = nil
     }
 
     private func makeSharedImage(width: Int, height: Int) -> UnsafeMutablePointer<UInt32>? {
@@ -200,18 +338,29 @@ public final class FramePresenter {
             return nil
         }
         sharedImage = image
+        let pixels = address.assumingMemoryBound(to: UInt32.self)
+        segmentPixels = pixels
+        segmentSize = (width, height)
         busyUntil = nil
-        return address.assumingMemoryBound(to: UInt32.self)
+        unansweredPut = nil
+        return pixels
     }
 
+    /// Detaches the segment: `XShmDetach` is queued and our mapping dropped (`shmdt`) at once,
+    /// without a round trip. The server keeps its own mapping until it processes the detach,
+    /// so a frame it has not read yet stays intact, and the segment (marked for removal)
+    /// disappears with the last detach. The framebuffer must not wrap the segment any more.
     private func releaseSharedImage() {
         guard let image = sharedImage else { return }
         XShmDetach(display, &segment)
-        XSync(display, 0)
         image.pointee.data = nil
         CXlib_XDestroyImage(image)
         shmdt(segment.shmaddr)
         sharedImage = nil
+        segmentPixels = nil
         busyUntil = nil
+        unansweredPut = nil
+        sentProbe = nil
+        completionLost = false
     }
 }

@@ -169,6 +169,19 @@ public final class XProbe {
         XSync(display, 0)
     }
 
+    /// Sends `window` a synthetic core `FocusIn` (mode `NotifyNormal`, detail `NotifyNonlinear`)
+    /// with `XSendEvent`, as any client may: the server sets its `send_event` flag, and the focus
+    /// does not move.
+    public func sendSyntheticFocus(to window: UInt) {
+        var event = XEvent()
+        event.xfocus.type = FocusIn
+        event.xfocus.window = window
+        event.xfocus.mode = NotifyNormal
+        event.xfocus.detail = NotifyNonlinear
+        XSendEvent(display, window, 0, FocusChangeMask, &event)
+        XSync(display, 0)
+    }
+
     /// Asks the window manager to activate `window` (`_NET_ACTIVE_WINDOW`), as a taskbar would.
     public func activate(_ window: UInt) {
         askWindowManager("_NET_ACTIVE_WINDOW", about: window, 2)  // source: a pager
@@ -449,5 +462,45 @@ public final class XProbe {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return false
+    }
+}
+
+/// A server grab held by ``XProbe/grabServer(for:)``, released by a thread of its own.
+public final class ServerGrab: Sendable {
+    private let released = DispatchSemaphore(value: 0)
+
+    init() {}
+
+    /// Marks the grab as released (called by the releasing thread once `XUngrabServer` was processed).
+    func markReleased() { released.signal() }
+
+    /// Waits until the grab is released, at most `timeout`; returns whether it was. The probe
+    /// may be used again once this returned true.
+    public func waitUntilReleased(timeout: Duration) -> Bool {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        return released.wait(timeout: .now() + seconds) == .success
+    }
+}
+
+extension XProbe {
+    /// Grabs the server (`XGrabServer`, what a window manager does around a move, a resize or
+    /// a decoration redraw) and returns once the server holds the grab: until `XUngrabServer`
+    /// the server reads no other client's requests. The grab is released after `duration`
+    /// by a thread of its own (`XUngrabServer`, then `XSync`), so a caller that blocks on the
+    /// server meanwhile cannot keep it held forever. Use the probe again only after
+    /// ``ServerGrab/waitUntilReleased(timeout:)`` returned true.
+    public func grabServer(for duration: Duration) -> ServerGrab {
+        XGrabServer(display)
+        XSync(display, 0)
+        let grab = ServerGrab()
+        nonisolated(unsafe) let display = display
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: seconds)
+            XUngrabServer(display)
+            XSync(display, 0)
+            grab.markReleased()
+        }
+        return grab
     }
 }

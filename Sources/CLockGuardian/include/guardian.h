@@ -12,47 +12,47 @@
  * Solution
  * --------
  * The X server deactivates an active pointer grab as soon as the grab's
- * confine_to window stops being viewable (dix CheckCursorConfinement ->
- * DeactivateGrab), and also when that window is destroyed.  So the game
- * spawns a small guardian process (this code, running in a copy of the game
- * executable).  The guardian owns an InputOnly window that is a child of
- * the game's top-level window and covers it; the game grabs the pointer
- * with confine_to = that child.  When the guardian sees that the game can
- * no longer run it unmaps the child -- the server drops the game's grab
- * immediately -- and undefines the cursor of the game's window (any client
- * may change that attribute) so that the normal cursor shows again.  If the
- * guardian itself dies, the server destroys its child window with its
- * connection, which also ends the grab.
+ * confine_to window stops being viewable, and also when that window is
+ * destroyed.  So the game starts a small guardian process (this code, in a
+ * copy of the game's executable).  The guardian owns an InputOnly window
+ * that is a child of the game's top-level window and covers it; while it is
+ * mapped ("armed") the game grabs the pointer with confine_to = that child.
+ * When the guardian sees that the game can no longer run it unmaps the
+ * child -- the server drops the game's grab at once -- and undefines the
+ * cursor of the game's window (any client may change that attribute) so the
+ * normal cursor shows again.  If the guardian itself dies, the server
+ * destroys its child window with its connection, which ends the grab too.
  *
- * Spawning
+ * Starting
  * --------
- * The game starts the guardian with posix_spawn() of /proc/self/exe and the
- * environment variable
+ * The game makes a socket pair (AF_UNIX, SOCK_STREAM, close-on-exec) and
+ * starts the program that contains this code -- the file
+ * gameinput_guardian_locate_executable() finds -- with posix_spawn(), its
+ * end of the pair as descriptor FD, and the environment variable
  *
- *     GAMEINPUT_GUARDIAN="READFD WRITEFD STALLMS"      e.g. "3 4 1000"
+ *     GAMEINPUT_GUARDIAN="FD STALLMS GAMEPID"      e.g. "3 1000 4242"
  *
- * READFD is the guardian's end of a game->guardian pipe, WRITEFD its end of
- * a guardian->game pipe (both must be inherited, i.e. not close-on-exec in
- * the child; the game's own ends should be close-on-exec).  STALLMS is the
- * heartbeat timeout in milliseconds (<= 0 disables hang detection).
- * A constructor in guardian.c sees the variable and turns the new process
- * into the guardian before main() (or the Swift runtime's entry) runs; it
- * then _exit()s with the guardian's status.  Without the variable the
- * constructor returns at once.  If the variable is set but malformed the
- * process _exit()s with status 2 (it must never fall through into the
- * game's main(), which would spawn guardians recursively).
+ * STALLMS is the heartbeat timeout in milliseconds (0: no hang detection),
+ * GAMEPID the game's process id.  A constructor in guardian_entry.c sees the
+ * variable before main() runs and checks that the process really is a
+ * guardian: FD is a Unix stream socket whose peer -- the process that made
+ * the pair -- is GAMEPID.  Then it runs the guardian and _exit()s; if GAMEPID
+ * is no longer its parent (the game died meanwhile) it just exits.  Anything
+ * else (a malformed value, a value copied into another environment) is
+ * ignored with a warning on standard error: the variable is removed and the
+ * program's own main() runs.
  *
- * The game should spawn with POSIX_SPAWN_SETPGROUP (own process group, so
- * Ctrl+Z on the terminal does not stop the guardian together with the game),
- * POSIX_SPAWN_SETSIGMASK (empty mask) and POSIX_SPAWN_SETSIGDEF.  The
- * guardian also moves itself into its own process group and resets its
- * signal mask defensively, ignores SIGPIPE and the terminal signals
- * (SIGINT, SIGQUIT, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU) -- its lifetime
- * follows the pipe -- and names itself "gameinput-guard" (PR_SET_NAME).
- * Put the DISPLAY the game really uses (DisplayString) into its environment.
+ * The game spawns with POSIX_SPAWN_SETPGROUP (own process group, so Ctrl+Z
+ * on the terminal does not stop the guardian with the game),
+ * POSIX_SPAWN_SETSIGMASK (empty mask) and POSIX_SPAWN_SETSIGDEF, without
+ * LD_PRELOAD and LD_AUDIT (an overlay has nothing to do in the guardian),
+ * and with the DISPLAY the game really uses.  The guardian also moves itself
+ * into its own process group, resets its signal mask, ignores SIGPIPE and
+ * the terminal signals (its life follows the socket, not the terminal), and
+ * names itself "gameinput-guard" (PR_SET_NAME).
  *
- * Protocol (ASCII lines terminated by '\n')
- * ----------------------------------------
+ * Protocol (ASCII lines terminated by '\n', both ways on the socket)
+ * ------------------------------------------------------------------
  * game -> guardian
  *   window XID   First command.  XID is the decimal id of the game's
  *                top-level window.  The guardian opens $DISPLAY, creates an
@@ -61,17 +61,16 @@
  *                selects StructureNotify on XID.  Replies "ready CHILDXID",
  *                or "error TEXT" and exits with status 1.
  *   arm          Resize the child to the game window's size, map it, XSync;
- *                replies "armed".  Heartbeat timer restarts, "wait" state is
- *                cleared.  The game grabs with confine_to = CHILDXID only
- *                after it has read "armed".
- *   disarm       Unmap the child, XSync.  No reply.  (Unmapping the child
- *                ends the game's grab, so disarm after XUngrabPointer.)
+ *                replies "armed".  The heartbeat timer restarts and the
+ *                "wait" state is cleared.  The game may confine its grab to
+ *                the child once it has read "armed"; it never waits for it.
+ *   disarm       Unmap the child, XSync.  No reply.
  *   beat         Heartbeat from the game loop.  Also ends a "wait".
  *   wait         The game is about to block on purpose (e.g. in poll); no
  *                heartbeat is expected until the next "beat".
  *   Unknown lines, lines longer than 255 bytes, and any command other than
- *   "window" before the window is known are ignored.  A second "window"
- *   is ignored.
+ *   "window" before the window is known are ignored.  A second "window" is
+ *   ignored.
  *
  * guardian -> game
  *   ready CHILDXID
@@ -80,33 +79,23 @@
  *   released REASON   REASON is "stopped" (/proc/PID/stat state 'T'),
  *                     "traced" (state 't' or TracerPid != 0) or "hung" (no
  *                     "beat" for more than STALLMS while not in "wait").
- *                     Because of TracerPid, a game running under a
- *                     debugger (or strace) is released within 300 ms of
- *                     every "arm"; GameInput does not grab while traced,
- *                     so it does not arm then.
  *                     The child is unmapped (grab gone), the game window's
- *                     cursor attribute has been reset with XUndefineCursor
- *                     (the game must define its cursor again when it
- *                     re-captures), and the guardian is disarmed until the
- *                     next "arm".
+ *                     cursor attribute has been reset, and the guardian is
+ *                     disarmed until the next "arm".
  *
- * While armed the game's state is checked at least every 100 ms (its
- * TracerPid every 300 ms); disarmed, the guardian sleeps until a command
- * or the end of the pipe.  The guardian exits with status 0 on EOF of READFD, EPIPE on WRITEFD, a change of getppid()
- * (game died), DestroyNotify of the game window, a BadWindow error on the
- * game or child window, or an X I/O error.
- *
- * The game must keep reading the guardian->game pipe (replies are written
- * with blocking write()); replies are rare, one per arm and per release.
- * The game should make its own write end non-blocking and simply drop a
- * "beat" on EAGAIN: if the guardian is ever stopped, a blocking write would
- * freeze the game once the pipe buffer (64 KiB) is full.  GameInput sends
- * a beat every 250 ms while locked (a quarter of its 1 s stall timeout).
- * The guardian is the game's child: when the reply pipe reaches EOF the
- * game should reap it (waitpid) to avoid a zombie.
+ * While armed the game's state is checked every min(100, STALLMS / 4) ms (its
+ * TracerPid at every third check); disarmed, the guardian sleeps until a
+ * command or the end of the socket.  The guardian exits with status 0 at the
+ * end of the socket (the game closed it or died), a change of getppid(), a
+ * DestroyNotify of the game window, a BadWindow error on the game or child
+ * window, or an X I/O error.  It writes with MSG_NOSIGNAL: a game that is gone
+ * is an error to handle, never a signal.
  */
 #ifndef GAMEINPUT_GUARDIAN_H
 #define GAMEINPUT_GUARDIAN_H
+
+#include <stddef.h>
+#include <sys/types.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -116,13 +105,26 @@ extern "C" {
 #define GAMEINPUT_GUARDIAN_ENV "GAMEINPUT_GUARDIAN"
 
 /*
- * Runs the guardian loop described above on the given pipe ends until the
- * game goes away.  Returns the process exit status: 0 for a normal end,
- * 1 if the window could not be set up ("error ..." was sent).  Normally
- * called only by the constructor in guardian.c, in the spawned process.
+ * Finds the file to start as the guardian: the executable that holds this code, checked by
+ * device and inode against the mapping the code runs from.  That is /proc/self/exe for a
+ * program started the usual way; under `ld.so ./game` (where /proc/self/exe is the loader)
+ * or valgrind (its tool) it is the game's own file.  Writes the path into `path` and returns
+ * 1; or writes why there is none into `reason` and returns 0 (GameInput in a shared library,
+ * the program's file replaced or gone, /proc unreadable).
+ *
+ * Swift calls this before each start.  The call also keeps this object -- and the
+ * constructor that turns a copy of the program into the guardian, which lives in it -- in
+ * every link, even one from a static archive.
+ */
+int gameinput_guardian_locate_executable(char *path, size_t path_size, char *reason, size_t reason_size);
+
+/*
+ * Runs the guardian loop described above on socket `fd` until the game goes away.  Returns
+ * the process exit status: 0 for a normal end, 1 if the window could not be set up ("error
+ * ..." was sent).  Called by the constructor in guardian_entry.c, in the spawned process.
  * May _exit(0) directly on an X I/O error.
  */
-int gameinput_guardian_run(int read_fd, int write_fd, long stall_timeout_ms);
+int gameinput_guardian_run(int fd, long stall_timeout_ms, pid_t game_pid);
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,10 @@ public enum InputEvent: Hashable, Sendable {
     case exposed
     /// The window manager asks the window to close (`WM_DELETE_WINDOW`).
     case closeRequested
+    /// The connection to the display server is gone (it quit or crashed): this is the last
+    /// event, and the window is closed when ``GameWindow/pollEvents(_:)`` returns. The
+    /// process goes on; save what needs saving, and quit or wait for a server.
+    case connectionLost
 
     /// The modifier flags the event carries, if it is a kind that carries them.
     public var modifierFlags: ModifierFlags? {

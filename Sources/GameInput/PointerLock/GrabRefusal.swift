@@ -17,6 +17,10 @@ public struct GrabRefusal: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let notViewable = GrabRefusal(rawValue: 3)
     /// The pointer is frozen by another client's synchronous grab. The Xlib value is `GrabFrozen`.
     public static let frozen = GrabRefusal(rawValue: 4)
+    /// The request failed with a protocol error (`BadWindow`: the confining window vanished
+    /// between choosing it and the grab). libX11 reports such a grab as `GrabSuccess`;
+    /// GameInput traps the error and reports this instead. Not an Xlib status.
+    public static let requestFailed = GrabRefusal(rawValue: -1)
 
     /// What the refusal means in a few words ("already grabbed by another client", "window not
     /// viewable"); "grab status" and the number for any other status.
@@ -26,6 +30,7 @@ public struct GrabRefusal: RawRepresentable, Hashable, Sendable, CustomStringCon
         case .invalidTime: "invalid grab time"
         case .notViewable: "window not viewable"
         case .frozen: "pointer frozen by another client"
+        case .requestFailed: "grab request failed"
         default: "grab status \(rawValue)"
         }
     }

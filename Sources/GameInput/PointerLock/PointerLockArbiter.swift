@@ -9,8 +9,8 @@
 public struct PointerLockArbiter: Hashable, Sendable {
     /// What the platform must do to make the held lock match the facts.
     public enum Command: Hashable, Sendable {
-        /// Grab and hide the pointer; report the result with ``grabSucceeded()`` or
-        /// ``grabRefused(_:at:)``.
+        /// Grab and hide the pointer; report the result with ``grabSucceeded()``,
+        /// ``grabRefused(_:at:)`` or ``grabPending(until:)``.
         case acquire
         /// Ungrab the pointer and show the cursor. `restoresPointer` is true when the game let
         /// go itself (preference off, an alert): the cursor may go back where the lock found
@@ -18,6 +18,9 @@ public struct PointerLockArbiter: Hashable, Sendable {
         /// suspended): moving the pointer then would make crossing events, and a window manager
         /// that focuses the window under the pointer would hand the focus straight back.
         case release(restoresPointer: Bool)
+        /// The lock stopped being wanted while no grab was held but an attempt was under way
+        /// (pending, or refused and due for a retry): undo what the platform prepared for it.
+        case cancelAcquire
     }
 
     /// The first delay before retrying a refused grab; it doubles on each further refusal.
@@ -32,8 +35,11 @@ public struct PointerLockArbiter: Hashable, Sendable {
     public private(set) var holdsGrab = false
     /// The last refusal, kept until a grab succeeds or the lock is no longer wanted.
     public private(set) var lastRefusal: GrabRefusal?
-    /// When the next grab attempt is due after a refusal; `nil` when none is pending.
+    /// When the next grab attempt is due after a refusal or a pending one; `nil` when none is.
     public private(set) var retryDeadline: ContinuousClock.Instant?
+    /// Whether the last attempt is pending: the platform is preparing the grab (the X11 lock
+    /// guardian maps its window) and says when to try again.
+    public private(set) var isGrantPending = false
     private var consecutiveRefusals = 0
 
     /// An arbiter that holds no grab and has all-false facts: nothing is wanted until
@@ -44,6 +50,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     public var state: PointerLockState {
         if holdsGrab { return .locked }
         if let blocking = blockingReason { return .unlocked(blocking) }
+        if isGrantPending { return .unlocked(.notYetGranted) }
         // Wanted but not held happens only after a refusal: `acquire` marks the grab held
         // until its outcome is reported.
         return .unlocked(.grabRefused(lastRefusal ?? .alreadyGrabbed))
@@ -89,6 +96,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// Reports that the `acquire` just issued succeeded.
     public mutating func grabSucceeded() {
         holdsGrab = true
+        isGrantPending = false
         lastRefusal = nil
         retryDeadline = nil
         consecutiveRefusals = 0
@@ -103,9 +111,25 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// Reports that the `acquire` just issued was refused; schedules a retry with back-off.
     public mutating func grabRefused(_ refusal: GrabRefusal, at now: ContinuousClock.Instant) {
         holdsGrab = false
+        isGrantPending = false
         lastRefusal = refusal
         consecutiveRefusals += 1
         retryDeadline = now + Self.retryDelay(afterRefusals: consecutiveRefusals)
+    }
+
+    /// Reports that the `acquire` just issued is pending: the platform is getting ready and
+    /// asks to be tried again at `deadline` at the latest (or sooner, through
+    /// ``pendingGrabMayProceed(now:)``). The state meanwhile is `unlocked(.notYetGranted)`.
+    public mutating func grabPending(until deadline: ContinuousClock.Instant) {
+        holdsGrab = false
+        isGrantPending = true
+        retryDeadline = deadline
+    }
+
+    /// The platform is ready for the pending grab: the next attempt is due now.
+    public mutating func pendingGrabMayProceed(now: ContinuousClock.Instant) {
+        guard isGrantPending else { return }
+        retryDeadline = now
     }
 
     /// The delay before the next attempt after `refusals` consecutive refusals.
@@ -127,14 +151,16 @@ public struct PointerLockArbiter: Hashable, Sendable {
             holdsGrab = true
             return .acquire
         }
+        let wasAttempting = retryDeadline != nil || isGrantPending
         lastRefusal = nil
         retryDeadline = nil
         consecutiveRefusals = 0
+        isGrantPending = false
         if holdsGrab {
             holdsGrab = false
             return .release(restoresPointer: blockingReason.map(Self.isTheGamesOwnDecision) ?? false)
         }
-        return nil
+        return wasAttempting ? .cancelAcquire : nil
     }
 
     /// Whether `reason` is the game's own choice rather than something the system did.
@@ -142,7 +168,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
         switch reason {
         case .alertPresented, .preferenceOff: true
         case .suspended, .screenSaverActive, .keyboardGrabbedElsewhere, .notViewable, .unfocused, .notFullScreen,
-            .pointerOutsideWindow, .buttonsHeld, .grabRefused:
+            .pointerOutsideWindow, .buttonsHeld, .grabRefused, .notYetGranted:
             false
         }
     }

@@ -41,6 +41,8 @@ public final class PointerLockController {
     private var nextObserverID = 0
     private var isEvaluating = false
     private var needsAnotherEvaluation = false
+    /// Set by ``shutDown()``: the window is closing and the platform must not be used again.
+    private var isShutDown = false
 
     /// Creates a controller that drives `platform`, or one that reports `nil` state when
     /// `platform` is `nil` (locking unavailable).
@@ -83,7 +85,7 @@ public final class PointerLockController {
         return PointerLockObservation { [weak self] in self?.observers[id] = nil }
     }
 
-    /// When a refused grab is next retried; the event loop wakes up for it.
+    /// When a refused or pending grab is next tried; the event loop wakes up for it.
     var retryDeadline: ContinuousClock.Instant? { arbiter.retryDeadline }
 
     /// The facts as last reported.
@@ -116,6 +118,12 @@ public final class PointerLockController {
         evaluate()
     }
 
+    /// The platform is ready for a pending grab: it is tried now.
+    func pendingGrabMayProceed() {
+        arbiter.pendingGrabMayProceed(now: clock())
+        evaluate()
+    }
+
     /// Retries a refused grab when its deadline has passed.
     func retryIfDue() {
         guard arbiter.retryDeadline != nil else { return }
@@ -123,14 +131,17 @@ public final class PointerLockController {
     }
 
     /// Releases a held grab for good (teardown: the game quits, so the cursor goes back where
-    /// the lock found it); the state stays as it is reported.
-    func releaseForTeardown() {
+    /// the lock found it) and makes no platform call after it, even when this runs inside an
+    /// evaluation (an observer that closes the window); the state stays as it is reported.
+    func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
         guard let platform, arbiter.holdsGrab else { return }
         platform.releaseLock(restoringPointer: true)
     }
 
     private func evaluate() {
-        guard let platform else { return }
+        guard let platform, !isShutDown else { return }
         if isEvaluating {
             needsAnotherEvaluation = true
             return
@@ -144,7 +155,7 @@ public final class PointerLockController {
                 perform(command, on: platform, now: now)
             }
             publishIfChanged()
-        } while needsAnotherEvaluation
+        } while needsAnotherEvaluation && !isShutDown
     }
 
     private func perform(_ command: PointerLockArbiter.Command, on platform: any PointerLockPlatform, now: ContinuousClock.Instant) {
@@ -155,13 +166,17 @@ public final class PointerLockController {
                 arbiter.grabLost()
                 facts.suspension = suspension
                 needsAnotherEvaluation = true
-            } else if let refusal = platform.acquireLock() {
-                arbiter.grabRefused(refusal, at: now)
             } else {
-                arbiter.grabSucceeded()
+                switch platform.acquireLock() {
+                case .granted: arbiter.grabSucceeded()
+                case .refused(let refusal): arbiter.grabRefused(refusal, at: now)
+                case .pending(let deadline): arbiter.grabPending(until: deadline)
+                }
             }
         case .release(let restoresPointer):
             platform.releaseLock(restoringPointer: restoresPointer)
+        case .cancelAcquire:
+            platform.cancelAcquire()
         }
     }
 

@@ -66,6 +66,11 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
     case buttonsHeld
     /// The X server refused the grab; the controller retries with back-off.
     case grabRefused(GrabRefusal)
+    /// Every requirement holds and the lock is asked for, but the system has not granted it
+    /// yet: on X11 the lock guardian is mapping the window the grab is confined to (about a
+    /// millisecond; after 100 ms the grab goes ahead without waiting for it). A lock is
+    /// reported only once the system holds it.
+    case notYetGranted
 
     /// The reason in a few words, for logs and overlays: "preference off", "unfocused",
     /// "grab refused: window not viewable".
@@ -82,6 +87,7 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
         case .pointerOutsideWindow: "pointer outside the window"
         case .buttonsHeld: "button held"
         case .grabRefused(let refusal): "grab refused: \(refusal)"
+        case .notYetGranted: "not yet granted"
         }
     }
 }

@@ -6,6 +6,11 @@ extension GameWindow {
         switch event.type {
         case GenericEvent:
             dispatchGeneric(&event, to: handle)
+        // Another client can send any event (`XSendEvent`, which sets `send_event`): a focus,
+        // map or unmap it sends is not a fact about the window, and must not move the lock.
+        case let type
+        where event.xany.send_event != 0 && (type == FocusIn || type == FocusOut || type == MapNotify || type == UnmapNotify):
+            return
         case FocusIn, FocusOut:
             handleFocus(event.xfocus, to: handle)
         case MapNotify where event.xmap.window == windowID:
@@ -23,13 +28,16 @@ extension GameWindow {
             }
         case Expose where event.xexpose.count == 0:
             handle(.exposed)
-        case PropertyNotify where event.xproperty.atom == atoms.netWMState:
+        case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.netWMState:
             let state = readNetWMState()
             if state.fullScreen != isFullScreen { setBypassCompositor(state.fullScreen) }
             visibility.isHidden = state.hidden
             pointerLock.setFullScreen(state.fullScreen)
-        case PropertyNotify where event.xproperty.atom == atoms.wmState:
+        case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.wmState:
             visibility.isSetAsideByWindowManager = readSetAsideState()
+        case PropertyNotify:
+            // Selection transfers (INCR chunks, on our window or a requestor's).
+            _ = clipboard.handle(&event)
         case ClientMessage
         where event.xclient.message_type == atoms.wmProtocols
             && UInt(bitPattern: event.xclient.data.l.0) == atoms.wmDeleteWindow:

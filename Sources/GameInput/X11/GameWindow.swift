@@ -12,6 +12,14 @@ import Foundation
 /// until input, a lock retry or the deadline is due; ``pollEvents(_:)`` handles everything
 /// queued. Handling input makes no round trip to the server; only lock transitions (grab,
 /// ungrab) and window-state changes (full-screen, device list, clipboard) do.
+///
+/// Any loop shape works: one that sleeps until input comes (`waitForEvents(until: nil)`), one
+/// that polls every frame, one that sleeps for seconds. ``close()`` may be called anywhere,
+/// also inside an event handler, a lock observer or a clipboard completion: the window stops
+/// dispatching at once and lets go of the server when the call that ran the handler returns.
+/// Every other method does nothing once the window is closed. When the X server goes away,
+/// ``pollEvents(_:)`` reports ``InputEvent/connectionLost`` once and the window closes; the
+/// process goes on (call ``close()`` to free the connection).
 public final class GameWindow {
     /// Decides and reports the pointer lock for this window.
     public let pointerLock: PointerLockController
@@ -44,9 +52,19 @@ public final class GameWindow {
     /// Whether the window manager shows the window full-screen (`_NET_WM_STATE_FULLSCREEN`).
     public var isFullScreen: Bool { pointerLock.currentFacts.isFullScreen }
 
+    /// Whether the lock guardian, the process that frees the pointer while this one cannot
+    /// run, is there to guard the lock, and if not, why.
+    public var lockGuardianStatus: LockGuardianStatus { grab?.guardianStatus ?? .disabled }
+
+    /// Whether ``close()`` was called, or the connection to the X server was lost.
+    public internal(set) var isClosed = false
+
     /// Called with X events GameInput does not handle itself (for example MIT-SHM completion
     /// events of the demo's presenter in this package).
     package var otherEventHandler: ((UnsafeMutablePointer<XEvent>) -> Void)?
+
+    /// The display the window is on, as Xlib resolved its name (`XDisplayString`), such as ":0".
+    public var displayName: String { connection.name }
 
     /// The X connection, for the demo's presenter in this package.
     package let connection: X11Connection
@@ -85,7 +103,6 @@ public final class GameWindow {
     /// Keys held, by key code: to end their presses when the focus goes, and to flag core
     /// auto-repeat presses (XI2 flags them itself).
     var heldKeys = [Bool](repeating: false, count: 256)
-    var isClosed = false
     /// When the events now in Xlib's queue were read from the socket: one clock reading per
     /// read, not per event (a reading costs ~50-100 ns here, as much as decoding an event).
     var batchReceivedAt = ContinuousClock.now
@@ -116,9 +133,17 @@ public final class GameWindow {
     /// The default time the main loop may go without handling events while the pointer is
     /// locked before the watchdog releases the grab.
     public static let defaultStallTimeout: Duration = .seconds(1)
+    /// The shortest stall timeout: a loop that renders a frame must be able to finish it.
+    public static let minimumStallTimeout: Duration = .milliseconds(50)
 
-    private var watchdog: StallWatchdog?
-    private var nextDebuggerCheck = ContinuousClock.now
+    var nextDebuggerCheck = ContinuousClock.now
+    /// How deep the window is in calls that run the game's code (``pollEvents(_:)``): a
+    /// ``close()`` made inside one lets go of the server only when the outermost returns.
+    var dispatchDepth = 0
+    /// Whether ``close()`` was called (it takes effect when the outermost dispatch returns).
+    var isCloseRequested = false
+    /// Whether the window was destroyed and the connection closed.
+    var isConnectionClosed = false
 
     /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown.
     ///
@@ -129,8 +154,9 @@ public final class GameWindow {
     ///   - displayName: the X display to open; `nil` reads `$DISPLAY`.
     ///   - stallTimeout: how long the loop may stop calling ``pollEvents(_:)`` (other than
     ///     sleeping in ``waitForEvents(until:)``) while the pointer is locked before the lock
-    ///     guardian (or, without one, a watchdog thread) frees the pointer; `nil` turns this
-    ///     off (the guardian still frees it while the process is stopped or traced).
+    ///     guardian (or, without one, a watchdog thread) frees the pointer; `nil` or zero turns
+    ///     this off (the guardian still frees it while the process is stopped or traced).
+    ///     Shorter timeouts than ``minimumStallTimeout`` count as that.
     public init(
         title: String, width: Int, height: Int, displayName: String? = nil,
         stallTimeout: Duration? = GameWindow.defaultStallTimeout
@@ -138,6 +164,7 @@ public final class GameWindow {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
             throw .invalidSize(width: width, height: height)
         }
+        let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, Self.minimumStallTimeout) : nil }
         let connection = try X11Connection(displayName: displayName)
         let display = connection.display
         self.connection = connection
@@ -172,17 +199,12 @@ public final class GameWindow {
         if let opcode = connection.xinputOpcode {
             let xinput = X11XInput(connection: connection, opcode: opcode)
             xinput.selectWindowInput(on: windowID, gestures: connection.hasXInput24)
-            xinput.selectRawMotion()
+            xinput.selectDeviceChanges()
             xinput.loadDevices(into: &decoder, translator: &translator)
             self.xinput = xinput
-            let grab = X11PointerGrab(connection: connection, window: windowID)
-            grab.usesGuardian = LockGuardian.isWanted()
-            grab.guardianStallTimeout = stallTimeout
-            if let stallTimeout {
-                let watchdog = StallWatchdog(timeout: stallTimeout) { [unowned grab] in grab.emergencyRelease() }
-                grab.watchdog = watchdog
-                self.watchdog = watchdog
-            }
+            let grab = X11PointerGrab(
+                connection: connection, window: windowID, xinput: xinput, usesGuardian: LockGuardian.isWanted(),
+                stallTimeout: stallTimeout)
             self.grab = grab
             pointerLock = PointerLockController(platform: grab)
         } else {
@@ -213,12 +235,16 @@ public final class GameWindow {
 
     /// Maps the window; the lock can engage once the server reports it viewable and focused.
     public func show() {
+        guard !isClosed else { return }
         XMapRaised(connection.display, windowID)
         connection.flush()
+        // The guardian starts now, to be ready by the time the window has the focus.
+        grab?.prepareGuardian()
     }
 
     /// Asks the window manager to make the window full-screen or not (`_NET_WM_STATE_FULLSCREEN`).
     public func setFullScreen(_ fullScreen: Bool) {
+        guard !isClosed else { return }
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = windowID
@@ -237,165 +263,22 @@ public final class GameWindow {
     /// printed on the keycap: "Z" for ``KeyboardHIDUsage/keyboardW`` on AZERTY), for naming
     /// keys in help text; nil when the keyboard has no such key or it types nothing.
     public func printedName(of usage: KeyboardHIDUsage) -> String? {
-        guard let keyCode = keyPositions.keyCode(of: usage) else { return nil }
+        guard !isClosed, let keyCode = keyPositions.keyCode(of: usage) else { return nil }
         let characters = X11Keymap.keySymbol(display: connection.display, keyCode: keyCode).characters
         return characters.isEmpty ? nil : characters.uppercased()
     }
 
     /// Offers `text` on the X `CLIPBOARD` selection (what other programs paste with Ctrl+V).
     public func copyToClipboard(_ text: String) {
+        guard !isClosed else { return }
         clipboard.copy(text, time: lastEventTime)
     }
 
     /// Asks for the text on the `CLIPBOARD` selection. The answer comes from the owning
     /// program through the event loop: `completion` runs during a later ``pollEvents(_:)``,
-    /// with nil when nothing (or no text) is offered.
+    /// with nil when nothing (or no text) is offered. After ``close()`` it is never called.
     public func requestClipboardText(_ completion: @escaping (String?) -> Void) {
+        guard !isClosed else { return }
         clipboard.requestText(time: lastEventTime, completion: completion)
-    }
-
-    /// Sleeps until input is queued, a lock retry or another client's keyboard grab is due,
-    /// a termination signal arrives (once ``TerminationSignals/install()`` ran), or
-    /// `deadline` passes (never, when nil).
-    public func waitForEvents(until deadline: ContinuousClock.Instant?) {
-        guard !isClosed, TerminationSignals.pending == nil, pendingEvents() == 0 else { return }
-        var wake = deadline
-        if let retry = pointerLock.retryDeadline, wake.map({ retry < $0 }) ?? true { wake = retry }
-        if let grabCounts = foreignKeyboardGrab.deadline, wake.map({ grabCounts < $0 }) ?? true { wake = grabCounts }
-        var timeout: Int32 = -1
-        if let wake {
-            let remaining = ContinuousClock.now.duration(to: wake)
-            let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
-            timeout = Int32(clamping: max(0, milliseconds + (remaining > .zero ? 1 : 0)))
-        }
-        let wakeDescriptor = TerminationSignals.wakeDescriptor
-        var descriptors = (
-            pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-        )
-        func sleep(_ milliseconds: Int32) -> Int32 {
-            withUnsafeMutablePointer(to: &descriptors) { pair in
-                pair.withMemoryRebound(to: pollfd.self, capacity: 2) { poll($0, wakeDescriptor >= 0 ? 2 : 1, milliseconds) }
-            }
-        }
-        watchdog?.beginWait()
-        // The guardian hears of a sleep only once it has lasted a heartbeat interval: the
-        // short sleeps of a running game (a frame, a present's completion) cost it nothing.
-        let guardian = grab?.guardian.flatMap { $0.isArmed ? $0 : nil }
-        let beat = Int32(
-            LockGuardian.beatInterval.components.seconds * 1000
-                + LockGuardian.beatInterval.components.attoseconds / 1_000_000_000_000_000)
-        let firstTimeout = guardian != nil && (timeout < 0 || timeout > beat) ? beat : timeout
-        if sleep(firstTimeout) == 0, firstTimeout != timeout, let guardian {
-            guardian.beginWait()
-            _ = sleep(timeout < 0 ? -1 : timeout - firstTimeout)
-        }
-        watchdog?.checkIn()
-        grab?.guardian?.checkIn()
-    }
-
-    /// Handles every event queued on the connection, calling `handle` for each one the game
-    /// should see, and retries a refused grab when due.
-    ///
-    /// After the pointer was freed while the game could not run (a stall, a stopped or traced
-    /// process), the lock reads `suspended(…)` for this call: what queued up meanwhile (a
-    /// focus change, an unmap) is handled first, and the lock is decided again at the next
-    /// call, on facts that are current.
-    public func pollEvents(_ handle: (InputEvent) -> Void) {
-        guard !isClosed else { return }
-        watchdog?.checkIn()
-        grab?.guardian?.checkIn()
-        let interruption = watchdog?.takeFired() == true ? LockSuspension.mainLoopStalled : grab?.guardian?.takeInterruption()
-        if let interruption {
-            pointerLock.setInterruption(interruption)
-        }
-        let display = connection.display
-        var event = XEvent()
-        while pendingEvents() > 0 {
-            XNextEvent(display, &event)
-            knownQueueLength -= 1
-            dispatch(&event, to: handle)
-        }
-        if interruption == nil && pointerLock.currentFacts.interruption != nil {
-            pointerLock.setInterruption(nil)
-        }
-        refreshDebuggerSuspension()
-        pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: .now))
-        pointerLock.retryIfDue()
-        if pointerShowsAgain && !pointerLock.isLocked {
-            pointerShowsAgain = false
-            reportPointerAfterUnlock(to: handle)
-        }
-        connection.flush()
-    }
-
-    /// After an unlock, one `.pointer(.moved)` with the pointer's real position when it is over
-    /// the window (pointer events stay silent while locked). One round trip per unlock.
-    private func reportPointerAfterUnlock(to handle: (InputEvent) -> Void) {
-        var root: UInt = 0, child: UInt = 0
-        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
-        var state: UInt32 = 0
-        guard XQueryPointer(connection.display, windowID, &root, &child, &rootX, &rootY, &x, &y, &state) != 0,
-            (0..<Int32(width)).contains(x), (0..<Int32(height)).contains(y)
-        else { return }
-        translator.notePointer(at: WindowPoint(x: Double(x), y: Double(y)))
-        handle(
-            .pointer(
-                PointerEvent(
-                    phase: .moved, location: WindowPoint(x: Double(x), y: Double(y)),
-                    buttonMask: Self.buttonMask(coreState: state), modifierFlags: ModifierFlags(xState: Int(state)))))
-    }
-
-    /// While a debugger keeps the lock suspended, looks again four times a second whether it
-    /// is still attached, so the lock returns by itself once it detaches.
-    private func refreshDebuggerSuspension() {
-        guard pointerLock.currentFacts.suspension == .debuggerAttached else { return }
-        let now = ContinuousClock.now
-        guard now >= nextDebuggerCheck else { return }
-        nextDebuggerCheck = now + .milliseconds(250)
-        pointerLock.setSuspension(LockSuspension.fromEnvironment())
-    }
-
-    /// `XPending`, which flushes and reads the socket. Events that appeared since the last look
-    /// (from this read, or from a round trip elsewhere) share this moment as their receipt
-    /// time; events queued earlier get it too, so a receipt time is never earlier than the truth.
-    private func pendingEvents() -> Int32 {
-        let pending = XPending(connection.display)
-        if pending > knownQueueLength { batchReceivedAt = .now }
-        knownQueueLength = pending
-        return pending
-    }
-
-    /// Releases the lock, destroys the window and closes the connection. Safe to call twice.
-    public func close() {
-        guard !isClosed else { return }
-        isClosed = true
-        watchdog?.stop()
-        pointerLock.releaseForTeardown()
-        grab?.stopGuardian()
-        xinput?.deselectRawMotion()
-        XDestroyWindow(connection.display, windowID)
-        connection.close()
-    }
-}
-
-extension LockSuspension {
-    /// The suspension the process environment asks for: `GAMEINPUT_NO_GRAB=1` disables
-    /// grabbing, and so does an attached debugger (`TracerPid` in `/proc/self/status`) unless
-    /// `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`.
-    static func fromEnvironment(
-        _ environment: [String: String] = ProcessInfo.processInfo.environment,
-        status: String? = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-    ) -> LockSuspension? {
-        if let value = environment["GAMEINPUT_NO_GRAB"], !value.isEmpty, value != "0" {
-            return .disabledByEnvironment
-        }
-        if environment["GAMEINPUT_GRAB_UNDER_DEBUGGER"] != "1", let status {
-            for line in status.split(separator: "\n") where line.hasPrefix("TracerPid:") {
-                let pid = line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces)
-                if pid != "0" && !pid.isEmpty { return .debuggerAttached }
-            }
-        }
-        return nil
     }
 }

@@ -1,80 +1,96 @@
+internal import CLockGuardian
 import Foundation
+import Synchronization
 
 /// The game's side of the lock guardian (`CLockGuardian`): a small process, started from this
-/// same executable, that frees the pointer whenever the game cannot run.
+/// same program, that frees the pointer whenever the game cannot run.
 ///
 /// X lets no client break another's grab, but the server drops a pointer grab as soon as its
 /// `confine_to` window stops being viewable. The guardian owns an input-only child of the
-/// game's window; while locked the grab is confined to it. When the game is stopped (SIGSTOP,
-/// Ctrl+Z), stopped by a debugger, or sends no heartbeat for the stall timeout while not
-/// sleeping on purpose (hung anywhere, even inside Xlib), the guardian unmaps that child: the
-/// server ends the grab at once, and the guardian shows the cursor again. If the guardian
-/// dies, its window goes with its connection, which also ends the grab. It exits when the
-/// game does (its pipe closes).
+/// game's window; while it is armed, the grab is confined to it. When the game is stopped
+/// (SIGSTOP, Ctrl+Z), stopped by a debugger, or sends no heartbeat for the stall timeout while
+/// not sleeping on purpose (hung anywhere, even inside Xlib), the guardian unmaps that child:
+/// the server ends the grab at once, and the guardian shows the cursor again. If the guardian
+/// dies, its window goes with its connection, which also ends the grab. It exits when the game
+/// does (its end of the socket closes).
 ///
-/// It is started at the first lock (a process and two pipes; one line per lock, release and
-/// heartbeat) and talks a line protocol: `window XID` → `ready CHILD`, `arm` → `armed`,
-/// `disarm`, `beat`, `wait`; it reports `released stopped|traced|hung`.
+/// Nothing here waits for the guardian. It is started with `posix_spawn` and answers through
+/// its socket, which the game's loop polls beside the X connection: `window XID` → `ready
+/// CHILD`, `arm` → `armed`; `disarm`, `beat` and `wait` have no answer; it reports `released
+/// stopped|traced|hung` and, at the end, closes the socket. Until it has armed, a lock is
+/// confined to the game's own window and guarded by the in-process ``StallWatchdog``.
+///
+/// What a packager must keep: GameInput linked into the program's executable (SwiftPM's
+/// default), which then holds the constructor that turns a copy into the guardian. The copy
+/// starts from that file even where `/proc/self/exe` is another (`ld.so ./game`, valgrind),
+/// without `LD_PRELOAD` or `LD_AUDIT` (overlays stay out of it). The shared libraries the
+/// program links still load in it, and their constructors run before the guardian takes over:
+/// they must not have side effects a second process would repeat. Where the executable cannot
+/// be found (GameInput in a shared library, the program's file replaced since it started) the
+/// guardian is ``LockGuardianStatus/unavailable(_:)`` and says why.
 final class LockGuardian {
-    /// The input-only window the grab is confined to while armed.
+    /// What the guardian said, or that it ended.
+    enum Event: Equatable {
+        /// Its window exists; it can be armed.
+        case ready
+        /// Its window is mapped: a grab may now be confined to it.
+        case armed
+        /// It unmapped its window because the game could not run: the grab confined to it ended.
+        case released(LockSuspension)
+        /// It is gone (its socket closed), with its error line if it could not set up.
+        case ended(String?)
+    }
+
+    /// Why a guardian could not be started.
+    struct StartFailure: Error, Equatable {
+        /// What went wrong, in a few words.
+        let reason: String
+        /// Whether trying again later cannot help (the program's file cannot be found).
+        let isPermanent: Bool
+    }
+
+    /// How long a guardian may take to say `ready` before it is given up.
+    static let readyTimeout: Duration = .seconds(5)
+
+    /// The guardian's end of the socket pair, for the game's `poll()`.
+    let descriptor: Int32
+    /// Its process.
+    let pid: pid_t
+    /// When it was started.
+    let startedAt: ContinuousClock.Instant
+    /// The interval between heartbeats while armed; nil without hang detection.
+    let beatInterval: Duration?
+    /// The input-only window the grab is confined to while armed; 0 until `ready`.
     private(set) var confineWindow: UInt = 0
-    private let pid: pid_t
-    private let toGuardian: Int32
-    private let fromGuardian: Int32
-    private var received: [UInt8] = []
-    /// Whether the confining window is mapped and the game is being watched.
+    /// Whether it said `ready`.
+    private(set) var isReady = false
+    /// Whether its window is mapped (it said `armed` to the last `arm`, and no `disarm` or
+    /// release followed).
     private(set) var isArmed = false
+    /// Whether its socket closed (it exited, or was stopped by us).
+    private(set) var hasEnded = false
+    /// Whether the last command sent was `arm` (its `armed` may still be on the way).
+    private var armRequested = false
+    /// `arm`s sent whose `armed` has not come yet; only the last one's means "armed now".
+    private var armsInFlight = 0
     private var isWaiting = false
     private var lastBeat = ContinuousClock.now
-    private var hasExited = false
-    private var isStopped = false
+    private var lines = gameinput_line_reader()
+    private var events: [Event] = []
     /// Where bytes from the guardian are read into: allocated once, as the loop checks the
-    /// pipe at every `pollEvents`.
+    /// socket at every `pollEvents`.
     private let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
 
-    /// The lines the loop sends, as static text: sending them allocates nothing.
-    private static let beatLine: StaticString = "beat\n"
-    private static let waitLine: StaticString = "wait\n"
-    private static let armLine: StaticString = "arm\n"
-    private static let disarmLine: StaticString = "disarm\n"
+    /// Guardians stopped whose exit has not been reaped yet (retried by ``reapStopped()``), from
+    /// every window of the process, whichever thread runs it.
+    private static let unreaped = Mutex<[pid_t]>([])
 
-    /// The interval between heartbeats while armed: a quarter of the default stall timeout.
-    static let beatInterval: Duration = .milliseconds(250)
-
-    /// Starts a guardian for `window` on `displayName`; nil if it cannot start or set up its
-    /// window within two seconds (the game then locks without it).
-    init?(window: UInt, displayName: String, stallTimeout: Duration?) {
-        var down: [Int32] = [-1, -1], up: [Int32] = [-1, -1]
-        guard pipe(&down) == 0 else { return nil }
-        guard pipe(&up) == 0 else { close(down[0]); close(down[1]); return nil }
-        for descriptor in down + up { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        // Our ends never block: a beat to a stopped guardian is dropped, not waited for.
-        _ = fcntl(down[1], F_SETFL, fcntl(down[1], F_GETFL) | O_NONBLOCK)
-        _ = fcntl(up[0], F_SETFL, fcntl(up[0], F_GETFL) | O_NONBLOCK)
-        // A stall timeout of 0 turns hang detection off.
-        let milliseconds =
-            stallTimeout.map { max(1, $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? 0
-        var environment = ProcessInfo.processInfo.environment
-        environment["GAMEINPUT_GUARDIAN"] = "3 4 \(milliseconds)"
-        environment["DISPLAY"] = displayName
-        guard let pid = Self.spawn(reading: down[0], writing: up[1], environment: environment) else {
-            for descriptor in down + up { close(descriptor) }
-            return nil
-        }
-        close(down[0])
-        close(up[1])
+    private init(descriptor: Int32, pid: pid_t, stallTimeout: Duration?) {
+        self.descriptor = descriptor
         self.pid = pid
-        toGuardian = down[1]
-        fromGuardian = up[0]
-        let windowLine = Array("window \(window)\n".utf8)
-        windowLine.withUnsafeBytes { send($0) }
-        guard let reply = readLine(timeout: .seconds(2)), reply.hasPrefix("ready "),
-            let child = UInt(reply.dropFirst("ready ".count))
-        else {
-            stop()
-            return nil
-        }
-        confineWindow = child
+        startedAt = .now
+        beatInterval = stallTimeout.map { min(.milliseconds(250), $0 / 4) }
+        events.reserveCapacity(4)
     }
 
     deinit {
@@ -82,31 +98,60 @@ final class LockGuardian {
         chunk.deallocate()
     }
 
-    /// Maps the confining window; true once the guardian says it is mapped (the grab may then
-    /// be confined to it).
-    func arm() -> Bool {
-        guard !hasExited else { return false }
-        send(Self.armLine)
-        guard readLine(timeout: .milliseconds(500)) == "armed" else { return false }
-        isArmed = true
-        isWaiting = false
-        lastBeat = .now
-        return true
+    /// Starts a guardian for `window` on `displayName`, with hang detection after
+    /// `stallTimeout` (nil: none). Returns at once; the guardian says `ready` later.
+    static func start(window: UInt, displayName: String, stallTimeout: Duration?) -> Result<LockGuardian, StartFailure> {
+        reapStopped()
+        var path = [CChar](repeating: 0, count: 4096), reason = [CChar](repeating: 0, count: 512)
+        guard gameinput_guardian_locate_executable(&path, path.count, &reason, reason.count) == 1 else {
+            return .failure(StartFailure(reason: Self.text(reason), isPermanent: true))
+        }
+        let pair: (Int32, Int32)
+        switch Posix.socketPair() {
+        case .success(let ends): pair = ends
+        case .failure(let error): return .failure(StartFailure(reason: "socketpair: \(error)", isPermanent: false))
+        }
+        let milliseconds =
+            stallTimeout.map { max(1, $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) } ?? 0
+        let childDescriptor: Int32 = 3
+        var environment = ProcessInfo.processInfo.environment
+        for variable in ["LD_PRELOAD", "LD_AUDIT", "GAMEINPUT_GUARDIAN"] { environment[variable] = nil }
+        environment["DISPLAY"] = displayName
+        let variables = environment.map { "\($0.key)=\($0.value)" } + ["GAMEINPUT_GUARDIAN=\(childDescriptor) \(milliseconds) \(getpid())"]
+        let spawned = Posix.spawn(
+            Self.text(path), arguments: ["gameinput-guardian"], environment: variables, passing: pair.1, as: childDescriptor)
+        Posix.close(pair.1)
+        guard case .success(let pid) = spawned else {
+            Posix.close(pair.0)
+            if case .failure(let error) = spawned { return .failure(StartFailure(reason: "posix_spawn: \(error)", isPermanent: false)) }
+            return .failure(StartFailure(reason: "posix_spawn", isPermanent: false))
+        }
+        let guardian = LockGuardian(descriptor: pair.0, pid: pid, stallTimeout: stallTimeout)
+        guardian.sendLine("window \(window)\n")
+        return .success(guardian)
     }
 
-    /// Unmaps the confining window (after the ungrab).
+    /// Asks for the window to be mapped (once; `armed` says when it is).
+    func arm() {
+        guard !hasEnded, isReady, !armRequested else { return }
+        armRequested = true
+        armsInFlight += 1
+        send(Self.armLine)
+    }
+
+    /// Unmaps the window (after the ungrab: unmapping it ends a grab confined to it).
     func disarm() {
-        guard isArmed else { return }
+        guard armRequested || isArmed else { return }
+        armRequested = false
         isArmed = false
         send(Self.disarmLine)
     }
 
     /// The loop is running: a heartbeat while armed, at most every ``beatInterval`` (and at
     /// once after a wait).
-    func checkIn() {
-        guard isArmed else { return }
-        let now = ContinuousClock.now
-        guard isWaiting || now - lastBeat >= Self.beatInterval else { return }
+    func checkIn(now: ContinuousClock.Instant) {
+        guard isArmed, let beatInterval else { return }
+        guard isWaiting || now - lastBeat >= beatInterval else { return }
         isWaiting = false
         lastBeat = now
         send(Self.beatLine)
@@ -115,27 +160,36 @@ final class LockGuardian {
     /// The loop has slept a heartbeat interval on purpose and sleeps on: no heartbeat is due
     /// until it wakes.
     func beginWait() {
-        guard isArmed, !isWaiting else { return }
+        guard isArmed, beatInterval != nil, !isWaiting else { return }
         isWaiting = true
         send(Self.waitLine)
     }
 
-    /// Whether the guardian freed the pointer since the last call, and why; also true (as
-    /// `guardianExited`) when it ended while armed, which freed the grab too.
-    func takeInterruption() -> LockSuspension? {
-        guard !hasExited else { return nil }
-        while let line = readLine(timeout: nil) {
-            switch line {
-            case "released stopped": isArmed = false; return .processStopped
-            case "released traced": isArmed = false; return .debuggerAttached
-            case "released hung": isArmed = false; return .mainLoopStalled
-            default: continue
+    /// The next thing the guardian said since the last call, reading its socket without
+    /// waiting; nil when nothing new came.
+    func nextEvent() -> Event? {
+        while events.isEmpty && !hasEnded {
+            switch Posix.receive(descriptor, into: chunk) {
+            case .bytes(let count):
+                feed(count)
+            case .wouldBlock:
+                return nil
+            case .closed, .failed:
+                end(nil)
             }
         }
-        guard hasExited else { return nil }
-        let wasArmed = isArmed
+        return events.isEmpty ? nil : events.removeFirst()
+    }
+
+    /// Closes the socket (the guardian exits at its end) and kills the process, so a guardian
+    /// that is stopped goes too; reaps it when it has gone, without waiting for it.
+    func stop() {
+        guard !hasEnded else { return }
+        hasEnded = true
         isArmed = false
-        return wasArmed ? .guardianExited : nil
+        Posix.close(descriptor)
+        Posix.signal(pid, SIGKILL)
+        if !Posix.reap(pid) { Self.unreaped.withLock { $0.append(pid) } }
     }
 
     /// Whether a guardian is wanted: not under `GAMEINPUT_NO_GUARDIAN=1`, and not under
@@ -144,94 +198,123 @@ final class LockGuardian {
         environment["GAMEINPUT_NO_GUARDIAN"] != "1" && environment["GAMEINPUT_GRAB_UNDER_DEBUGGER"] != "1"
     }
 
-    /// Whether the guardian process has gone (it is started again at the next lock).
-    var isGone: Bool { hasExited }
+    // MARK: - Lines
 
-    /// Closes the pipes (the guardian exits on their end) and reaps it, waiting at most a
-    /// second before killing it.
-    func stop() {
-        guard !isStopped else { return }
-        isStopped = true
-        close(toGuardian)
-        close(fromGuardian)
-        hasExited = true
-        var status: Int32 = 0
-        let deadline = ContinuousClock.now + .seconds(1)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if ContinuousClock.now >= deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                break
-            }
-            usleep(2000)
-        }
-    }
+    /// The lines the loop sends, as static text: sending them allocates nothing.
+    private static let beatLine: StaticString = "beat\n"
+    private static let waitLine: StaticString = "wait\n"
+    private static let armLine: StaticString = "arm\n"
+    private static let disarmLine: StaticString = "disarm\n"
 
     private func send(_ line: StaticString) {
         line.withUTF8Buffer { send(UnsafeRawBufferPointer($0)) }
     }
 
+    private func sendLine(_ line: String) {
+        Array(line.utf8).withUnsafeBytes { send($0) }
+    }
+
+    /// Sends without blocking; a guardian that is gone ends here (its reply, or the end of
+    /// its socket, is read by ``nextEvent()``). A full buffer (a stopped guardian) drops a
+    /// heartbeat, which costs nothing: it could not act on it anyway.
     private func send(_ bytes: UnsafeRawBufferPointer) {
-        guard !hasExited else { return }
-        _ = write(toGuardian, bytes.baseAddress, bytes.count)
+        guard !hasEnded else { return }
+        if case .closed = Posix.send(descriptor, bytes) { end(nil) }
     }
 
-    /// The next complete line from the guardian; waits up to `timeout` for it (nil: no wait).
-    /// Marks the guardian gone at the pipe's end.
-    private func readLine(timeout: Duration?) -> String? {
-        let deadline = timeout.map { ContinuousClock.now + $0 }
-        while true {
-            if let newline = received.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: received[..<newline], as: UTF8.self)
-                received.removeSubrange(...newline)
-                return line
-            }
-            let count = read(fromGuardian, chunk.baseAddress, chunk.count)
-            if count > 0 {
-                received.append(contentsOf: chunk[..<count])
-                continue
-            }
-            if count == 0 {
-                hasExited = true
-                return nil
-            }
-            guard errno == EAGAIN || errno == EINTR, let deadline else { return nil }
-            let remaining = ContinuousClock.now.duration(to: deadline)
-            guard remaining > .zero else { return nil }
-            var descriptor = pollfd(fd: fromGuardian, events: Int16(POLLIN), revents: 0)
-            _ = poll(
-                &descriptor, 1, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1))
+    /// Feeds `count` bytes of `chunk` to the line reader.
+    private func feed(_ count: Int) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = gameinput_line_reader_feed(
+            &lines, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), count,
+            { context, line in
+                guard let context, let line else { return true }
+                Unmanaged<LockGuardian>.fromOpaque(context).takeUnretainedValue().handle(line)
+                return true
+            }, context)
+    }
+
+    private func handle(_ line: UnsafePointer<CChar>) {
+        var window: UInt = 0
+        switch gameinput_parse_reply(line, &window) {
+        case GAMEINPUT_REPLY_READY:
+            guard !isReady else { return }
+            isReady = true
+            confineWindow = window
+            events.append(.ready)
+        case GAMEINPUT_REPLY_ARMED:
+            armsInFlight = max(0, armsInFlight - 1)
+            guard armRequested, armsInFlight == 0 else { return }
+            isArmed = true
+            isWaiting = false
+            lastBeat = .now
+            events.append(.armed)
+        case GAMEINPUT_REPLY_RELEASED_STOPPED: released(.processStopped)
+        case GAMEINPUT_REPLY_RELEASED_TRACED: released(.debuggerAttached)
+        case GAMEINPUT_REPLY_RELEASED_HUNG: released(.mainLoopStalled)
+        case GAMEINPUT_REPLY_ERROR:
+            let text = String(cString: line).dropFirst("error".count).trimmingCharacters(in: .whitespaces)
+            end(text.isEmpty ? "error" : text)
+        default:
+            break  // unknown lines are ignored: forward compatible
         }
     }
 
-    /// Starts `/proc/self/exe` as the guardian, in its own process group (Ctrl+Z in the
-    /// game's terminal must not stop it too), with `reading` and `writing` as its fds 3 and 4.
-    private static func spawn(reading: Int32, writing: Int32, environment: [String: String]) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, reading, 3)
-        posix_spawn_file_actions_adddup2(&actions, writing, 4)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("gameinput-guardian"), nil]
-        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            arguments.forEach { free($0) }
-            variables.forEach { free($0) }
+    /// The guardian unmapped its window; it is disarmed until the next `arm`.
+    private func released(_ reason: LockSuspension) {
+        let wasArmed = isArmed
+        isArmed = false
+        armRequested = false
+        if wasArmed { events.append(.released(reason)) }
+    }
+
+    private func end(_ failure: String?) {
+        guard !hasEnded else { return }
+        stop()
+        events.append(.ended(failure))
+    }
+
+    /// Reaps the stopped guardians that have exited since (a killed process takes a moment to
+    /// become a zombie); called at each start and from the loop, never waiting.
+    static func reapStopped() {
+        unreaped.withLock { pids in
+            if !pids.isEmpty { pids.removeAll { Posix.reap($0) } }
         }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, arguments, variables)
-        return status == 0 ? pid : nil
+    }
+
+    private static func text(_ characters: [CChar]) -> String {
+        String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Whether the lock guardian (the process that frees the pointer while the game cannot run)
+/// is there to guard the lock.
+public enum LockGuardianStatus: Hashable, Sendable, CustomStringConvertible {
+    /// Not started yet: it starts with the first lock.
+    case notStarted
+    /// Started and setting up its window. Meanwhile the lock is confined to the game's own
+    /// window and a watchdog thread in the game frees it if the loop stalls.
+    case starting
+    /// Running: a lock is confined to its window, so a stopped, traced or hung game frees
+    /// the pointer.
+    case running
+    /// Turned off by the environment (`GAMEINPUT_NO_GUARDIAN=1`, or
+    /// `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`, which keeps the grab while traced), or not needed
+    /// (pointer lock is unavailable).
+    case disabled
+    /// It could not start, and why. The watchdog thread still frees the pointer of a stalled
+    /// loop, but a stopped or traced game keeps it. Tried again at a later lock, with growing
+    /// pauses, unless the reason cannot change (GameInput in a shared library).
+    case unavailable(String)
+
+    /// "running", "unavailable (…)" and so on.
+    public var description: String {
+        switch self {
+        case .notStarted: "not started"
+        case .starting: "starting"
+        case .running: "running"
+        case .disabled: "disabled"
+        case .unavailable(let reason): "unavailable (\(reason))"
+        }
     }
 }

@@ -5,32 +5,34 @@ import Foundation
 ///
 /// The loop checks in each time it handles events, and says when it goes to sleep in
 /// `poll()` on purpose (a sleeping loop is not a stalled one). The release itself is the
-/// bare `XUngrabPointer` + `XUndefineCursor` + `XFlush` (Xlib is thread-safe after
+/// bare `XUngrabPointer` + `XUndefineCursor` + `XSync` (Xlib is thread-safe after
 /// `XInitThreads`); when the loop recovers, it learns that the watchdog fired and reports the
 /// stall through the lock state before taking the lock again.
 ///
+/// The thread sleeps on a condition while nothing is armed (an unlocked or guardian-guarded
+/// game costs no wake-ups), and looks a few times per timeout while armed.
+///
 /// If the main thread hangs *inside* an Xlib call, holding Xlib's lock, the release waits for
-/// that call: the watchdog guards against stalls in game code, not in Xlib.
+/// that call: the watchdog guards against stalls in game code, not in Xlib. The lock guardian,
+/// a process of its own, guards against both.
 final class StallWatchdog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private let timeout: Duration
-    private let release: () -> Void
+    /// Runs on the watchdog thread when a stall is detected; set once, before arming.
+    var release: () -> Void = {}
     private var lastCheckIn = ContinuousClock.now
     private var isWaiting = false
     private var isArmed = false
     private var hasFired = false
     private var isStopped = false
 
-    /// Starts watching; `release` runs on the watchdog thread when a stall is detected.
-    init(timeout: Duration, release: @escaping () -> Void) {
+    /// Starts the watching thread; it does nothing until armed.
+    init(timeout: Duration) {
         self.timeout = timeout
-        self.release = release
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
         let interval = min(0.1, max(0.01, seconds / 4))
         let thread = Thread { [weak self] in
-            while let self, self.watch() {
-                Thread.sleep(forTimeInterval: interval)
-            }
+            while let self, self.watch(interval: interval) {}
         }
         thread.name = "GameInput stall watchdog"
         thread.start()
@@ -38,7 +40,7 @@ final class StallWatchdog: @unchecked Sendable {
 
     /// The loop is alive: it is handling events now.
     func checkIn() {
-        lock.withLock {
+        condition.withLock {
             lastCheckIn = .now
             isWaiting = false
         }
@@ -46,21 +48,22 @@ final class StallWatchdog: @unchecked Sendable {
 
     /// The loop is about to sleep in `poll()` on purpose.
     func beginWait() {
-        lock.withLock { isWaiting = true }
+        condition.withLock { isWaiting = true }
     }
 
     /// Whether a grab is held that the watchdog must guard.
     func setArmed(_ armed: Bool) {
-        lock.withLock {
+        condition.withLock {
             isArmed = armed
             lastCheckIn = .now
+            condition.signal()
         }
     }
 
     /// Whether the watchdog released the grab since the last call; clears the flag. Waits for
     /// a release in progress, so the caller never races it.
     func takeFired() -> Bool {
-        lock.withLock {
+        condition.withLock {
             defer { hasFired = false }
             return hasFired
         }
@@ -68,20 +71,26 @@ final class StallWatchdog: @unchecked Sendable {
 
     /// Ends the watchdog thread.
     func stop() {
-        lock.withLock { isStopped = true }
+        condition.withLock {
+            isStopped = true
+            condition.signal()
+        }
     }
 
-    /// One look at the loop; returns false when stopped.
-    private func watch() -> Bool {
-        lock.withLock {
-            guard !isStopped else { return false }
-            if isArmed && !isWaiting && !hasFired && ContinuousClock.now - lastCheckIn > timeout {
-                // Released while holding the lock: the loop cannot resume and re-grab in between.
-                release()
-                hasFired = true
-                isArmed = false
-            }
-            return true
+    /// One look at the loop (after sleeping until armed); returns false when stopped.
+    private func watch(interval: TimeInterval) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !isArmed && !isStopped { condition.wait() }
+        guard !isStopped else { return false }
+        _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
+        guard !isStopped else { return false }
+        if isArmed && !isWaiting && !hasFired && ContinuousClock.now - lastCheckIn > timeout {
+            // Released while holding the lock: the loop cannot resume and re-grab in between.
+            release()
+            hasFired = true
+            isArmed = false
         }
+        return true
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 /// One client connection to an X server (Xlib's `Display *`), with what GameInput learns about
 /// the server once at start: the root window, the XInput 2 opcode and version, the atoms it uses.
 ///
-/// Protocol errors (`XSetErrorHandler`) are reported on standard error and are not fatal. Losing
-/// the server (`XSetIOErrorHandler`) prints one line and ends the process with status 1, as
-/// Xlib would, without a core dump.
+/// Protocol errors are reported on standard error and are not fatal; losing the server is not
+/// fatal either: ``isLost`` says so, and the window reports it from its loop
+/// (``X11ErrorHandlers``, which also leaves other connections' errors to the handlers that were
+/// there before).
 package final class X11Connection {
     /// Xlib's `Display *`.
     package let display: OpaquePointer
@@ -25,6 +26,11 @@ package final class X11Connection {
     /// Whether the server is Xwayland (it has the `XWAYLAND` extension): the real pointer
     /// belongs to a Wayland compositor, and an X grab becomes its pointer lock.
     let isXwayland: Bool
+    /// Set when Xlib found the connection broken (the server quit or crashed); every later
+    /// Xlib call on it does nothing.
+    let loss = ConnectionLoss()
+    /// Whether the connection to the server is lost.
+    var isLost: Bool { loss.isLost }
 
     /// Opens the display `name`, or `$DISPLAY` when `name` is nil.
     init(displayName: String?) throws(GameWindowError) {
@@ -33,7 +39,7 @@ package final class X11Connection {
         let requested = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard !requested.isEmpty else { throw .noDisplayName }
         guard let display = XOpenDisplay(requested) else { throw .cannotOpenDisplay(name: requested) }
-        X11Connection.installErrorHandlers()
+        X11ErrorHandlers.adopt(display, loss: loss)
         self.display = display
         self.name = String(cString: XDisplayString(display))
         self.screen = XDefaultScreen(display)
@@ -84,8 +90,14 @@ package final class X11Connection {
     /// Sends buffered requests to the server without waiting.
     func flush() { XFlush(display) }
 
-    /// Closes the connection (`XCloseDisplay`); the server frees our grabs and windows.
-    func close() { XCloseDisplay(display) }
+    /// Closes the connection (`XCloseDisplay`); the server frees our grabs and windows. Safe on a
+    /// lost connection (Xlib then only frees its memory).
+    func close() {
+        // Errors of requests still in flight arrive while the display is still ours.
+        XSync(display, 0)
+        X11ErrorHandlers.release(display)
+        XCloseDisplay(display)
+    }
 
     /// Runs `body`, waits for the server to process what it sent (`XSync`) and returns the
     /// code of the first protocol error those requests caused, or nil. Errors caught here are
@@ -93,61 +105,15 @@ package final class X11Connection {
     /// manager left named), not printed. Set-up paths only: it makes a round trip.
     package func firstError(in body: () -> Void) -> UInt8? {
         XSync(display, 0)
-        X11ErrorTrap.shared.begin(display)
-        body()
-        XSync(display, 0)
-        return X11ErrorTrap.shared.end()
-    }
-
-    private static func installErrorHandlers() {
-        XSetErrorHandler { display, event in
-            guard let display, let event else { return 0 }
-            if X11ErrorTrap.shared.catches(event.pointee.error_code, on: display) { return 0 }
-            var text = [CChar](repeating: 0, count: 256)
-            XGetErrorText(display, Int32(event.pointee.error_code), &text, Int32(text.count))
-            let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            FileHandle.standardError.write(
-                Data(
-                    ("GameInput: X protocol error: \(message) (request \(event.pointee.request_code).\(event.pointee.minor_code), "
-                        + "resource 0x\(String(event.pointee.resourceid, radix: 16)))\n").utf8))
-            return 0
-        }
-        XSetIOErrorHandler { display in
-            let name = display.map { String(cString: XDisplayString($0)) } ?? "?"
-            FileHandle.standardError.write(Data("GameInput: lost the connection to the X server on display \(name)\n".utf8))
-            exit(1)
-        }
-    }
-}
-
-/// The errors one connection expects while ``X11Connection/firstError(in:)`` runs. Xlib's error
-/// handler is a plain C function with no context, so the trap is one shared, locked record.
-private final class X11ErrorTrap: @unchecked Sendable {
-    static let shared = X11ErrorTrap()
-    private let lock = NSLock()
-    private var display: OpaquePointer?
-    private var caught: UInt8?
-
-    func begin(_ display: OpaquePointer) {
-        lock.withLock {
-            self.display = display
-            caught = nil
+        return trappingErrors {
+            body()
+            XSync(display, 0)
         }
     }
 
-    func end() -> UInt8? {
-        lock.withLock {
-            display = nil
-            return caught
-        }
-    }
-
-    /// Records `code` when the trap is set for `display`; false when the error is not expected.
-    func catches(_ code: UInt8, on display: OpaquePointer) -> Bool {
-        lock.withLock {
-            guard self.display == display else { return false }
-            if caught == nil { caught = code }
-            return true
-        }
+    /// Runs `body`, which must end with a round trip (a request with a reply, or `XSync`), and
+    /// returns the code of the first protocol error it caused, or nil; the error is not printed.
+    func trappingErrors(_ body: () -> Void) -> UInt8? {
+        X11ErrorHandlers.trap(on: display, body)
     }
 }

@@ -11,27 +11,45 @@ internal import CXlib
 /// frame after a focus loss by handing the focus straight back.
 ///
 /// The keyboard is never grabbed: a keyboard grab would stop the window manager's alt-tab.
-/// `XWarpPointer` produces no raw motion, so unlocking adds no delta.
+/// `XWarpPointer` produces no raw motion, so unlocking adds no delta. Raw motion is selected
+/// only while the grab holds: a game in the background wakes for nobody else's mouse.
 ///
-/// While the ``LockGuardian`` runs, the grab is confined to its window, so the pointer is
-/// freed even when this process cannot run; without it (it could not start, or
-/// `GAMEINPUT_NO_GUARDIAN=1`, or `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`, which asks to keep the
-/// pointer at breakpoints) the grab is confined to the game's window and the in-process
-/// ``StallWatchdog`` guards against stalls.
+/// Nothing here waits for the ``LockGuardian``: a grab is confined to the game's window (and
+/// the in-process ``StallWatchdog`` guards it) until the guardian's window is mapped, then it
+/// is confined to that window, with the same area, so the pointer is freed even when this
+/// process cannot run. Without a guardian (it could not start, or `GAMEINPUT_NO_GUARDIAN=1`,
+/// or `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`, which asks to keep the pointer at breakpoints) the
+/// watchdog alone guards against stalls.
 final class X11PointerGrab: PointerLockPlatform {
     private let connection: X11Connection
     private let window: UInt
+    private let xinput: X11XInput
     private let blankCursor: UInt
     private var restorePosition: (x: Int32, y: Int32)?
-    /// Guards a held grab against a stalled main loop when the guardian does not.
-    var watchdog: StallWatchdog?
+    /// Guards a held grab against a stalled main loop while the guardian does not.
+    let watchdog: StallWatchdog?
     /// Whether the grab goes through a ``LockGuardian``, and its heartbeat timeout (nil: it
     /// watches only for a stopped or traced process).
-    var usesGuardian = false
-    var guardianStallTimeout: Duration?
-    /// The lock guardian, started at the first lock.
+    private let usesGuardian: Bool
+    private let guardianStallTimeout: Duration?
+    /// The lock guardian, started at the first lock (again after it went away).
     private(set) var guardian: LockGuardian?
-    private var guardianFailed = false
+    /// What the guardian can do now.
+    private(set) var guardianStatus: LockGuardianStatus
+    /// When a guardian may be started again after a failed start; nil: now, or never again
+    /// (see ``guardianStatus``).
+    private var guardianRetry: ContinuousClock.Instant?
+    private var guardianFailures = 0
+    /// Whether this client holds the grab, as far as it knows.
+    private(set) var isGrabbed = false
+    /// Whether the held grab is confined to the guardian's window (rather than the game's).
+    private(set) var isGuarded = false
+    /// When the current lock attempt began waiting for the guardian to arm; nil when none waits.
+    private var armWaitBegan: ContinuousClock.Instant?
+    /// How long a lock waits (without blocking: it is reported `notYetGranted`) for the
+    /// guardian's window before it is taken confined to the game's own window, guarded by
+    /// the watchdog until the guardian arms.
+    static let armPatience: Duration = .milliseconds(100)
     /// Called after each successful grab and each ungrab with the serial number of the
     /// request that made the change: events the server generated before it are stale.
     var onTransition: (UInt) -> Void = { _ in }
@@ -41,10 +59,18 @@ final class X11PointerGrab: PointerLockPlatform {
     /// pointer's position would fire hover regions under the lock.
     private static let grabEventMask = UInt32(ButtonPressMask | ButtonReleaseMask)
 
-    init(connection: X11Connection, window: UInt) {
+    /// A grab for `window`, guarded by a lock guardian unless `usesGuardian` is false, with
+    /// hang detection after `stallTimeout` (nil: none).
+    init(connection: X11Connection, window: UInt, xinput: X11XInput, usesGuardian: Bool, stallTimeout: Duration?) {
         self.connection = connection
         self.window = window
-        self.blankCursor = Self.makeBlankCursor(connection: connection, window: window)
+        self.xinput = xinput
+        self.usesGuardian = usesGuardian
+        guardianStallTimeout = stallTimeout
+        guardianStatus = usesGuardian ? .notStarted : .disabled
+        blankCursor = Self.makeBlankCursor(connection: connection, window: window)
+        watchdog = stallTimeout.map { timeout in StallWatchdog(timeout: timeout) }
+        watchdog?.release = { [unowned self] in emergencyRelease() }
     }
 
     /// An attached debugger forbids the grab (unless `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`): a
@@ -53,42 +79,45 @@ final class X11PointerGrab: PointerLockPlatform {
         LockSuspension.fromEnvironment()
     }
 
-    // Acquire and release mirror each other: grab + hide, then ungrab + show + restore.
+    // Acquire and release mirror each other: select raw motion, grab + hide, then ungrab +
+    // show + restore, deselect.
 
-    /// Grabs the pointer to the window and hides it; returns the server's refusal, if any.
-    func acquireLock() -> GrabRefusal? {
+    /// Grabs the pointer to the window and hides it, confined to the guardian's window once
+    /// it is armed: until then (at most ``armPatience``) the attempt is pending.
+    func acquireLock() -> GrabOutcome {
         let display = connection.display
-        let position = pointerPositionOverWindow()
-        let guarded = armGuardian()
-        let serial = XNextRequest(display)
-        let status = XGrabPointer(
-            display, window, 0, Self.grabEventMask,
-            GrabModeAsync, GrabModeAsync, guarded ? guardian?.confineWindow ?? window : window, blankCursor, UInt(CurrentTime))
-        guard status == GrabSuccess else {
-            guardian?.disarm()
-            return GrabRefusal(rawValue: status)
+        let now = ContinuousClock.now
+        startGuardianIfDue(now: now)
+        if let guardian, !guardian.isArmed {
+            guardian.arm()  // once it is ready; `serviceGuardian` arms a guardian that becomes ready
+            let began = armWaitBegan ?? now
+            armWaitBegan = began
+            if now - began < Self.armPatience { return .pending(until: began + Self.armPatience) }
         }
+        armWaitBegan = nil
+        let position = pointerPositionOverWindow()
+        let guardedBy = guardian.flatMap { $0.isArmed ? $0.confineWindow : nil }
+        xinput.selectRawMotion()
+        let serial = XNextRequest(display)
+        if let refusal = grab(confinedTo: guardedBy ?? window) {
+            xinput.deselectRawMotion()
+            return .refused(refusal)
+        }
+        isGrabbed = true
+        isGuarded = guardedBy != nil
         restorePosition = position
         XDefineCursor(display, window, blankCursor)
         connection.flush()
-        watchdog?.setArmed(!guarded)
+        if !isGuarded { guardian?.arm() }
+        watchdog?.setArmed(!isGuarded)
         onTransition(serial)
-        return nil
+        return .granted
     }
 
-    /// Starts the guardian at the first lock (again if it went away) and maps its window;
-    /// false when the grab must go without it.
-    private func armGuardian() -> Bool {
-        guard usesGuardian, !guardianFailed else { return false }
-        if guardian?.isGone == true { guardian = nil }
-        if guardian == nil {
-            guardian = LockGuardian(window: window, displayName: connection.name, stallTimeout: guardianStallTimeout)
-            if guardian == nil {
-                guardianFailed = true
-                return false
-            }
-        }
-        return guardian?.arm() == true
+    /// The lock is no longer wanted before it was taken: the guardian unmaps its window.
+    func cancelAcquire() {
+        armWaitBegan = nil
+        guardian?.disarm()
     }
 
     /// Ungrabs the pointer and shows the cursor; with `restoringPointer`, puts it back where
@@ -106,20 +135,172 @@ final class X11PointerGrab: PointerLockPlatform {
         let serial = XNextRequest(display)
         XUngrabPointer(display, UInt(CurrentTime))
         XUndefineCursor(display, window)
+        xinput.deselectRawMotion()
         // A round trip, once per unlock: when this returns the server has let go, so the
         // state we report next is true for every other client too.
         XSync(display, 0)
+        isGrabbed = false
+        isGuarded = false
         guardian?.disarm()
         onTransition(serial)
     }
 
+    /// The grab ended without a release of ours (the watchdog or the guardian freed it, or the
+    /// guardian's window went with it): stop the raw motion that only a lock wants.
+    func grabWasLost() {
+        guard isGrabbed else { return }
+        isGrabbed = false
+        isGuarded = false
+        watchdog?.setArmed(false)
+        xinput.deselectRawMotion()
+        guardian?.disarm()
+        connection.flush()
+    }
+
+    /// `XGrabPointer`, with protocol errors trapped: libX11 reports a grab whose request
+    /// failed (`BadWindow`: the confining window vanished since it was chosen) as
+    /// `GrabSuccess`. The grab request is itself a round trip, so no `XSync` is added.
+    func grab(confinedTo confineWindow: UInt) -> GrabRefusal? {
+        var status = GrabSuccess
+        let error = connection.trappingErrors {
+            status = XGrabPointer(
+                connection.display, window, 0, Self.grabEventMask, GrabModeAsync, GrabModeAsync, confineWindow, blankCursor,
+                UInt(CurrentTime))
+        }
+        if error != nil { return .requestFailed }
+        return status == GrabSuccess ? nil : GrabRefusal(rawValue: status)
+    }
+
     /// The bare release the stall watchdog performs from its own thread: ungrab, show the
     /// cursor, flush. The pointer stays where it is (the system took the lock away).
-    func emergencyRelease() {
+    private func emergencyRelease() {
         let display = connection.display
         XUngrabPointer(display, UInt(CurrentTime))
         XUndefineCursor(display, window)
         XSync(display, 0)
+    }
+
+    // MARK: - The guardian
+
+    /// The guardian's socket, for the loop's `poll()`, while one runs.
+    var guardianDescriptor: Int32? { guardian?.descriptor }
+
+    /// How long a sleep may last before the guardian must hear of it (its heartbeat
+    /// interval), while it watches the loop for hangs; nil otherwise.
+    var guardianHeartbeat: Duration? { guardian.flatMap { $0.isArmed ? $0.beatInterval : nil } }
+
+    /// When the guardian needs the loop without any event: a start that may be overdue, or a
+    /// new start after a failed one while an unguarded lock holds. (A pending lock's own
+    /// deadline is the controller's retry deadline.)
+    var guardianDeadline: ContinuousClock.Instant? {
+        if let guardian, !guardian.isReady { return guardian.startedAt + LockGuardian.readyTimeout }
+        return isGrabbed && !isGuarded ? guardianRetry : nil
+    }
+
+    /// The loop is running (it handles events now).
+    func checkIn(now: ContinuousClock.Instant) {
+        watchdog?.checkIn()
+        guardian?.checkIn(now: now)
+    }
+
+    /// The loop is about to sleep on purpose: the watchdog at once, the guardian once a
+    /// heartbeat interval of sleep has passed (see ``guardianHeartbeat``).
+    func beginWait(afterHeartbeat: Bool) {
+        if afterHeartbeat { guardian?.beginWait() } else { watchdog?.beginWait() }
+    }
+
+    /// What the guardian's news means for the lock.
+    struct GuardianNews {
+        /// Why the guardian freed the pointer, if it did (or if its end took the grab with it).
+        var interruption: LockSuspension?
+        /// Whether a pending lock may be tried now (the guardian armed, or cannot any more).
+        var pendingLockMayProceed = false
+    }
+
+    /// Handles what the guardian said since the last call.
+    func serviceGuardian(now: ContinuousClock.Instant) -> GuardianNews {
+        LockGuardian.reapStopped()
+        var news = GuardianNews()
+        if guardian == nil, isGrabbed, !isGuarded {
+            startGuardianIfDue(now: now)
+            if guardian != nil { return news }
+        }
+        guard let guardian else { return news }
+        if !guardian.isReady, now - guardian.startedAt >= LockGuardian.readyTimeout {
+            guardian.stop()
+            guardianEnded("it did not answer within \(LockGuardian.readyTimeout)")
+            news.pendingLockMayProceed = armWaitBegan != nil
+            return news
+        }
+        while let event = guardian.nextEvent() {
+            switch event {
+            case .ready:
+                guardianStatus = .running
+                guardianFailures = 0
+                if isGrabbed || armWaitBegan != nil { guardian.arm() }
+            case .armed:
+                if armWaitBegan != nil { news.pendingLockMayProceed = true }
+                guard isGrabbed, !isGuarded else { break }
+                // The same area and cursor, now confined to the guardian's window; the grab is
+                // the same client's, so the server modifies it and no motion is lost.
+                if grab(confinedTo: guardian.confineWindow) == nil {
+                    isGuarded = true
+                    watchdog?.setArmed(false)
+                }
+            case .released(let reason):
+                guard isGrabbed, isGuarded else { break }
+                grabWasLost()
+                news.interruption = reason
+                return news
+            case .ended(let failure):
+                let wasGuarded = isGrabbed && isGuarded
+                guardianEnded(failure ?? (guardian.isReady ? nil : "it exited while starting"))
+                news.pendingLockMayProceed = armWaitBegan != nil
+                if wasGuarded {
+                    grabWasLost()
+                    news.interruption = .guardianExited
+                }
+                return news
+            }
+        }
+        return news
+    }
+
+    /// Starts the guardian ahead of the first lock (when the window is shown), so that lock is
+    /// guarded from its first moment; nothing when grabbing is suspended by the environment.
+    func prepareGuardian() {
+        guard LockSuspension.fromEnvironment() == nil else { return }
+        startGuardianIfDue(now: .now)
+    }
+
+    /// Forgets a guardian that is gone; a failed start is retried after a pause that doubles
+    /// (1 s to a minute).
+    private func guardianEnded(_ failure: String?) {
+        guardian = nil
+        if let failure {
+            guardianFailures += 1
+            guardianStatus = .unavailable(failure)
+            guardianRetry = .now + min(.seconds(60), .seconds(1) * (1 << min(6, guardianFailures - 1)))
+        } else {
+            guardianStatus = .notStarted
+            guardianRetry = nil
+        }
+    }
+
+    /// Starts the guardian when one is wanted and none runs, unless a failed start's pause
+    /// has not passed or its failure cannot change.
+    private func startGuardianIfDue(now: ContinuousClock.Instant) {
+        guard usesGuardian, guardian == nil else { return }
+        if case .unavailable = guardianStatus, guardianRetry.map({ now < $0 }) ?? true { return }
+        switch LockGuardian.start(window: window, displayName: connection.name, stallTimeout: guardianStallTimeout) {
+        case .success(let started):
+            guardian = started
+            guardianStatus = .starting
+        case .failure(let failure):
+            guardianFailures += 1
+            guardianStatus = .unavailable(failure.reason)
+            guardianRetry = failure.isPermanent ? nil : now + min(.seconds(60), .seconds(1) * (1 << min(6, guardianFailures - 1)))
+        }
     }
 
     /// Ends the guardian (at teardown, after the last release).
@@ -129,7 +310,8 @@ final class X11PointerGrab: PointerLockPlatform {
     }
 
     /// The pointer's root position when our window is the deepest window under it (not covered,
-    /// not on the frame's border); nil otherwise. A few round trips, once per lock.
+    /// not on the frame's border; the guardian's input-only child counts as the window);
+    /// nil otherwise. A few round trips, once per lock.
     private func pointerPositionOverWindow() -> (x: Int32, y: Int32)? {
         let display = connection.display
         var root: UInt = 0, child: UInt = 0
@@ -138,7 +320,7 @@ final class X11PointerGrab: PointerLockPlatform {
         var under = connection.rootWindow
         for _ in 0..<16 {
             guard XQueryPointer(display, under, &root, &child, &rootX, &rootY, &x, &y, &buttons) != 0 else { return nil }
-            guard child != 0 else { break }
+            guard child != 0, under != window else { break }
             under = child
         }
         return under == window ? (rootX, rootY) : nil

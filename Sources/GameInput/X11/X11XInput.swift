@@ -6,18 +6,27 @@ struct X11XInput {
     let connection: X11Connection
     let opcode: Int32
 
-    /// Selects raw motion and device-change events on the root window for every master
-    /// device (raw events are only ever delivered to the root window).
-    /// Device changes can only be selected for `XIAllDevices`, so they go in a second mask.
-    func selectRawMotion() {
-        select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [XI_RawMotion])
+    /// Selects device-change events on the root window, for the window's whole life (they
+    /// are rare: a device plugged in, a slave switch). They can only be selected for
+    /// `XIAllDevices`, apart from raw motion's `XIAllMasterDevices` mask.
+    func selectDeviceChanges() {
         select(on: connection.rootWindow, devices: XIAllDevices, events: [XI_HierarchyChanged, XI_DeviceChanged])
     }
 
-    /// Stops raw motion delivery (before the connection closes).
+    // Raw motion is selected while the pointer is locked and only then: raw events come for
+    // every motion of every pointer, wherever it is, so a game that kept them selected would
+    // wake for each move of the mouse over other windows (GLFW likewise selects them only
+    // while its cursor is disabled).
+
+    /// Selects raw motion on the root window for every master device (raw events are only
+    /// ever delivered to the root window). A request, no round trip.
+    func selectRawMotion() {
+        select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [XI_RawMotion])
+    }
+
+    /// Stops raw motion delivery.
     func deselectRawMotion() {
         select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [])
-        select(on: connection.rootWindow, devices: XIAllDevices, events: [])
     }
 
     /// Selects key, button, crossing and motion events on the game's window, and touchpad

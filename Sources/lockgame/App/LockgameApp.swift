@@ -137,13 +137,12 @@ enum LockgameApp {
             let loop = try LiveGameLoop(
                 window: window, session: session, hud: hud,
                 framesPerSecond: options.framesPerSecond, log: log)
-            loop.run()
+            return loop.run()
         } catch {
             window.close()
             printError("lockgame: \(error)")
             return 1
         }
-        return 0
     }
 
     static func printError(_ message: String) {

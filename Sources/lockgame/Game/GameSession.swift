@@ -176,12 +176,20 @@ final class GameSession {
         case .closeRequested:
             wantsToQuit = true
             return false
+        case .connectionLost:
+            lostConnection = true
+            wantsToQuit = true
+            return false
         case .swipe, .resized, .exposed:
             return false
         }
     }
 
     func quit() { wantsToQuit = true }
+
+    /// The X server went away under the game (``InputEvent/connectionLost``); the game ends
+    /// with status 1.
+    private(set) var lostConnection = false
 
     private func addLook(unaccelerated: PointerDelta, accelerated: PointerDelta, receivedAt: ContinuousClock.Instant?) {
         pendingLook.dx += unaccelerated.dx

@@ -30,6 +30,9 @@ final class LiveGameLoop {
     private var lastAdvance = ContinuousClock.now
     private var nextFrame = ContinuousClock.now
     private var observation: PointerLockObservation?
+    private var guardianStatus = LockGuardianStatus.notStarted
+    /// The display, named for the message when its server goes away.
+    private let displayName: String
 
     init(
         window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int,
@@ -42,6 +45,7 @@ final class LiveGameLoop {
         hud.setWalkKeys(walkKeys.joined())
         log("keys: walk with \(walkKeys.joined(separator: " ")) or the arrows")
         self.log = log
+        displayName = window.displayName
         presenter = try FramePresenter(window: window)
         frameInterval = framesPerSecond > 0 ? .nanoseconds(1_000_000_000 / framesPerSecond) : .zero
         let described = FrameStatus.describing(window.pointerLock.pointerLockState)
@@ -56,8 +60,9 @@ final class LiveGameLoop {
         log("lock: \(window.pointerLock.pointerLockState.map { "\($0)" } ?? "unavailable (the X server has no XInput 2.2)")")
     }
 
-    /// Runs until the player quits, the window is closed or a termination signal arrives.
-    func run() {
+    /// Runs until the player quits, the window is closed, a termination signal arrives or the
+    /// X server goes away; returns the exit status (1 for a lost server).
+    func run() -> Int32 {
         log("present: \(presenter.path)")
         window.show()
         while !session.wantsToQuit && TerminationSignals.pending == nil {
@@ -68,7 +73,8 @@ final class LiveGameLoop {
             let canDraw = (needsFrame || continuous) && window.isViewable && !presenter.isBusy
             window.waitForEvents(until: canDraw ? nextFrame : min(presenter.busyUntil ?? .now + .seconds(1), .now + .seconds(1)))
             gatherInput()
-            if presenter.giveUpOnLostCompletion(now: .now) { log("present: \(presenter.path)") }
+            // One line per change: frames held back, MIT-SHM back, or XPutImage for good.
+            if presenter.updatePath(now: .now) { log("present: \(presenter.path)") }
             let now = ContinuousClock.now
             // A termination signal ends the loop before another frame is drawn.
             guard TerminationSignals.pending == nil, now >= nextFrame, needsFrame || continuous, window.isViewable,
@@ -78,10 +84,23 @@ final class LiveGameLoop {
             renderFrame(at: now)
             nextFrame = max(nextFrame + frameInterval, now)
         }
-        if let signal = TerminationSignals.pending { log("quit: signal \(signal)") } else { log("quit") }
         observation?.cancel()
         presenter.close()
         window.close()
+        if session.lostConnection {
+            LockgameApp.printError("lockgame: lost the connection to the X server on display \(displayName)")
+            return 1
+        }
+        if let signal = TerminationSignals.pending { log("quit: signal \(signal)") } else { log("quit") }
+        return 0
+    }
+
+    /// Says when the lock guardian starts, runs or cannot run (`guardian: running`, …).
+    private func logGuardianChange() {
+        let status = window.lockGuardianStatus
+        guard status != guardianStatus else { return }
+        guardianStatus = status
+        if status != .notStarted { log("guardian: \(status)") }
     }
 
     private func gatherInput() {

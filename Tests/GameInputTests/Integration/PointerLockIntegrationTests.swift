@@ -33,7 +33,9 @@ import XServerTestSupport
     /// while a loop that stops calling in is freed.
     @Test func aLongSleepKeepsTheLockWhileAStallFreesIt() throws {
         let (harness, _) = try lockedHarness()
-        #expect(harness.window.grab?.guardian?.isArmed == true, "the guardian watches the lock")
+        // The lock does not wait for the guardian: it arms soon after, and the grab moves to its window.
+        #expect(harness.pump { harness.window.grab?.isGuarded == true }, "the guardian watches the lock")
+        #expect(harness.window.grab?.guardian?.isArmed == true)
         // A second client watches from its own thread while this one sleeps in poll().
         let watcher = GrabWatcher(displayName: server.displayName, for: .milliseconds(2300))
         harness.window.waitForEvents(until: .now + .milliseconds(2500))
@@ -48,8 +50,7 @@ import XServerTestSupport
         #expect(ContinuousClock.now - stalled >= .milliseconds(900), "not before the stall timeout")
         harness.drain()
         #expect(harness.state == .unlocked(.suspended(.mainLoopStalled)))
-        harness.drain()
-        #expect(harness.state == .locked, "the loop runs again: the lock returns")
+        #expect(harness.pump { harness.state == .locked }, "the loop runs again: the lock returns")
         #expect(probe.pointerIsGrabbed)
     }
 
@@ -72,7 +73,7 @@ import XServerTestSupport
         #expect(probe.cursorIsInvisible == false, "the normal cursor while unlocked")
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-        #expect(harness.state == .locked)
+        #expect(harness.pump { harness.state == .locked }, "granted once the guardian armed")
         #expect(probe.tryGrab() == AlreadyGrabbed)
         #expect(probe.cursorIsInvisible == true, "the cursor is invisible while locked")
         for (dx, dy) in [(2000, 0), (0, 2000), (-4000, 0), (0, -4000)] as [(Int32, Int32)] {
@@ -139,6 +140,7 @@ import XServerTestSupport
         XSync(probe.display, 0)
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(harness.pump { harness.state == .locked }, "granted once the guardian armed")
         probe.moveRelative(dx: 2, dy: 3)
         XSync(probe.display, 0)
         harness.pump(timeout: .seconds(3)) { !harness.motions.isEmpty }
@@ -223,33 +225,5 @@ import XServerTestSupport
             if harness.pump(timeout: .seconds(1), until: { probe.focusedWindow == window }) { return true }
         }
         return false
-    }
-}
-
-/// A second X client that checks from its own thread, every 50 ms for a while, that another
-/// client holds the pointer grab.
-final class GrabWatcher: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var grabbedThroughout: Bool?
-
-    init(displayName: String, for duration: Duration) {
-        Thread {
-            defer { self.done.signal() }
-            guard let probe = try? XProbe(displayName: displayName) else { return }
-            defer { probe.close() }
-            var grabbed = true
-            let deadline = ContinuousClock.now + duration
-            while ContinuousClock.now < deadline {
-                grabbed = grabbed && probe.pointerIsGrabbed
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            self.grabbedThroughout = grabbed
-        }.start()
-    }
-
-    /// Waits for the watch to end; nil if the watcher could not connect.
-    func result() -> Bool? {
-        done.wait()
-        return grabbedThroughout
     }
 }

@@ -183,9 +183,42 @@ import Testing
         arbiter.grabRefused(.frozen, at: start)
         var facts = Self.allGood
         facts.hasFocus = false
-        #expect(arbiter.update(facts, now: start) == nil, "nothing is held, so nothing to release")
+        #expect(arbiter.update(facts, now: start) == .cancelAcquire, "nothing is held: only the attempt is undone")
         #expect(arbiter.state == .unlocked(.unfocused))
         #expect(arbiter.retryDeadline == nil)
+        #expect(arbiter.update(facts, now: start) == nil, "undone once")
         #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+    }
+
+    /// A pending grab (the platform is getting ready) is reported as not yet granted, tried
+    /// again at its deadline, or at once when the platform says it may proceed.
+    @Test func aPendingGrabIsNotYetGrantedAndTriedAgain() {
+        var arbiter = PointerLockArbiter()
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+        arbiter.grabPending(until: start + .milliseconds(100))
+        #expect(arbiter.state == .unlocked(.notYetGranted))
+        #expect(!arbiter.holdsGrab)
+        #expect(arbiter.poll(now: start + .milliseconds(50)) == nil, "not before its deadline")
+        #expect(arbiter.poll(now: start + .milliseconds(100)) == .acquire, "at its deadline")
+        arbiter.grabPending(until: start + .milliseconds(200))
+        arbiter.pendingGrabMayProceed(now: start + .milliseconds(101))
+        #expect(arbiter.poll(now: start + .milliseconds(101)) == .acquire, "at once when the platform is ready")
+        arbiter.grabSucceeded()
+        #expect(arbiter.state == .locked)
+        #expect(arbiter.retryDeadline == nil)
+    }
+
+    /// The lock stops being wanted while its grab is pending: the attempt is cancelled.
+    @Test func aPendingGrabNoLongerWantedIsCancelled() {
+        var arbiter = PointerLockArbiter()
+        _ = arbiter.update(Self.allGood, now: start)
+        arbiter.grabPending(until: start + .milliseconds(100))
+        var facts = Self.allGood
+        facts.prefersPointerLocked = false
+        #expect(arbiter.update(facts, now: start) == .cancelAcquire)
+        #expect(arbiter.state == .unlocked(.preferenceOff))
+        #expect(arbiter.poll(now: start + .seconds(1)) == nil)
+        arbiter.pendingGrabMayProceed(now: start + .seconds(1))
+        #expect(arbiter.poll(now: start + .seconds(1)) == nil, "nothing pending any more")
     }
 }

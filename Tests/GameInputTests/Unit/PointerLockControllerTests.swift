@@ -11,12 +11,21 @@ final class RecordingPlatform: PointerLockPlatform {
 
     func suspensionBeforeGrab() -> LockSuspension? { suspension }
 
-    func acquireLock() -> GrabRefusal? {
+    /// Set, the next grab attempts are pending until this deadline.
+    var pendingUntil: ContinuousClock.Instant?
+
+    func acquireLock() -> GrabOutcome {
+        if let pendingUntil {
+            commands.append("acquire pending")
+            return .pending(until: pendingUntil)
+        }
         commands.append(refusal.map { "acquire refused: \($0)" } ?? "acquire")
-        return refusal
+        return refusal.map { .refused($0) } ?? .granted
     }
 
     func releaseLock(restoringPointer: Bool) { commands.append(restoringPointer ? "release, restore" : "release") }
+
+    func cancelAcquire() { commands.append("cancel") }
 }
 
 final class Preferring: PointerLockPreferring {
@@ -156,7 +165,28 @@ final class ManualClock {
 
     @Test func teardownReleasesAHeldGrab() {
         let controller = makeReadyController(root: Preferring(true))
-        controller.releaseForTeardown()
+        controller.shutDown()
         #expect(platform.commands == ["acquire", "release, restore"], "quitting is the game's decision: the pointer goes back")
+    }
+
+    /// An observer that shuts the controller down (a game closing its window when the lock
+    /// engages) ends the evaluation: the platform hears nothing after the teardown release,
+    /// whatever facts change next.
+    @Test func aShutDownInsideAnObserverEndsEveryPlatformCall() {
+        let game = Preferring(false)
+        let controller = makeReadyController(root: game)
+        var heard: [PointerLockState] = []
+        let observation = controller.addObserver { state in
+            heard.append(state)
+            if state.isLocked { controller.shutDown() }
+        }
+        game.prefersPointerLocked = true
+        controller.setNeedsUpdateOfPrefersPointerLocked()
+        controller.setFocused(false)
+        controller.setFocused(true)
+        controller.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(platform.commands == ["acquire", "release, restore"], "\(platform.commands)")
+        #expect(heard == [.locked])
+        observation.cancel()
     }
 }

@@ -151,7 +151,8 @@ import XServerTestSupport
         let status = game.waitForExit(timeout: .seconds(5))
         #expect(status != nil && status != 0, "the game exits by itself, non-zero; status \(String(describing: status))")
         #expect(status.map { $0 < 128 } == true, "an exit, not a crash")
-        #expect(game.lines.contains { $0.hasPrefix("GameInput: lost the connection to the X server on display") })
+        #expect(game.lines.contains("lockgame: lost the connection to the X server on display \(server.displayName)"), "\(game.lines)")
+        #expect(status == 1)
     }
 
     @Test func withoutXInput2TheStateIsNilAndDraggingLooks() throws {

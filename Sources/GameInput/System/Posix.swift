@@ -1,0 +1,167 @@
+internal import CPosix
+import Foundation
+
+/// The system calls GameInput makes outside Xlib, one function each, in the manner of
+/// swift-system and swift-nio's `System.swift`: `errno` read at once and returned as an
+/// ``Errno``, `EINTR` retried, every descriptor close-on-exec from the call that creates it
+/// (a program another thread starts in between inherits nothing), and writes to sockets that
+/// can never raise `SIGPIPE` (`MSG_NOSIGNAL`: a peer that is gone is an error to handle).
+///
+/// Other code in GameInput makes none of these calls itself, so the rules hold at every call
+/// site at once.
+enum Posix {
+    /// A failed call's `errno`.
+    struct Errno: Error, Equatable, CustomStringConvertible {
+        /// The C `errno` value, such as `EPIPE`.
+        let code: Int32
+
+        /// The current thread's `errno`, read right after the failed call.
+        static var current: Errno { Errno(code: errno) }
+
+        /// `strerror`'s text.
+        var description: String { String(cString: strerror(code)) }
+    }
+
+    /// What a non-blocking transfer on a socket or pipe gave.
+    enum Transfer: Equatable {
+        /// This many bytes moved (at least one).
+        case bytes(Int)
+        /// Nothing can move now (`EAGAIN`): the buffer is full, or empty.
+        case wouldBlock
+        /// The other end is gone: end of file on a read, `EPIPE` or `ECONNRESET` on a write.
+        case closed
+        /// Any other failure.
+        case failed(Errno)
+    }
+
+    /// A connected pair of Unix stream sockets (`socketpair(AF_UNIX, SOCK_STREAM |
+    /// SOCK_CLOEXEC)`), both close-on-exec. A descriptor a child process should have is
+    /// handed to it with `posix_spawn_file_actions_adddup2`, which clears the flag on the copy.
+    static func socketPair() -> Result<(Int32, Int32), Errno> {
+        var ends: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { return .failure(.current) }
+        return .success((ends[0], ends[1]))
+    }
+
+    /// A pipe whose ends are close-on-exec and non-blocking (`pipe2(O_CLOEXEC | O_NONBLOCK)`).
+    static func pipe() -> Result<(read: Int32, write: Int32), Errno> {
+        var ends: [Int32] = [-1, -1]
+        guard gameinput_pipe2(&ends, O_CLOEXEC | O_NONBLOCK) == 0 else { return .failure(.current) }
+        return .success((ends[0], ends[1]))
+    }
+
+    /// Sends `bytes` on a socket without blocking and without `SIGPIPE`
+    /// (`send(MSG_NOSIGNAL | MSG_DONTWAIT)`); retried on `EINTR`.
+    static func send(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
+        while true {
+            let sent = Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            if sent >= 0 { return .bytes(sent) }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            case EPIPE, ECONNRESET: return .closed
+            default: return .failed(.current)
+            }
+        }
+    }
+
+    /// Receives what a socket holds now, at most `buffer.count` bytes, without blocking
+    /// (`recv(MSG_DONTWAIT)`); retried on `EINTR`.
+    static func receive(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
+        while true {
+            let count = recv(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .closed }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            case ECONNRESET: return .closed
+            default: return .failed(.current)
+            }
+        }
+    }
+
+    /// Reads what a non-blocking pipe holds, at most `buffer.count` bytes; retried on `EINTR`.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .closed }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: return .wouldBlock
+            default: return .failed(.current)
+            }
+        }
+    }
+
+    /// Waits up to `timeout` milliseconds (-1: without limit) for one of `descriptors` to be
+    /// ready (`poll`). A signal handler that runs meanwhile (`EINTR`) ends the wait early with
+    /// nothing ready: a signal is a reason to look again, and the caller's loop does.
+    /// Returns the number of descriptors ready.
+    @discardableResult
+    static func poll(_ descriptors: UnsafeMutableBufferPointer<pollfd>, timeout: Int32) -> Int {
+        let ready = Glibc.poll(descriptors.baseAddress, nfds_t(descriptors.count), timeout)
+        return ready > 0 ? Int(ready) : 0
+    }
+
+    /// Closes `descriptor`. `EINTR` is not retried: on Linux the descriptor is closed anyway,
+    /// and a second `close` could close one another thread just opened.
+    static func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
+    }
+
+    /// Starts `path` with `arguments` and `environment`, with `descriptor` as the child's
+    /// descriptor `childDescriptor` (all others it gets are only those without close-on-exec),
+    /// in a process group of its own, every signal unblocked and SIGINT, SIGTERM, SIGHUP and
+    /// SIGPIPE at their defaults (`posix_spawn` with `POSIX_SPAWN_SETPGROUP`,
+    /// `POSIX_SPAWN_SETSIGMASK`, `POSIX_SPAWN_SETSIGDEF`).
+    static func spawn(
+        _ path: String, arguments: [String], environment: [String], passing descriptor: Int32, as childDescriptor: Int32
+    ) -> Result<pid_t, Errno> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, descriptor, childDescriptor)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        return status == 0 ? .success(pid) : .failure(Errno(code: status))
+    }
+
+    /// Reaps `pid` if it has ended (`waitpid(WNOHANG)`); true once it is reaped or is not our
+    /// child any more.
+    static func reap(_ pid: pid_t) -> Bool {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { return true }
+            if result == 0 { return false }
+            if errno == EINTR { continue }
+            return true  // ECHILD: reaped already, or never ours
+        }
+    }
+
+    /// Sends `signal` to `pid` (`kill`).
+    static func signal(_ pid: pid_t, _ signal: Int32) {
+        _ = kill(pid, signal)
+    }
+}

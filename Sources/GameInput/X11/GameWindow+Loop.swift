@@ -1,0 +1,211 @@
+internal import CXlib
+import Foundation
+
+/// The event loop's two calls, and closing: sleeping until something is due, handling what
+/// is queued, and letting go of the server — safely from inside the game's own handlers.
+extension GameWindow {
+    /// Sleeps until input is queued, a lock retry, another client's keyboard grab or a
+    /// clipboard transfer is due, the lock guardian says something, a termination signal
+    /// arrives (once ``TerminationSignals/install()`` ran), or `deadline` passes (never, when
+    /// nil). Returns at once when something is due already, such as a lock decision after
+    /// the pointer was freed from outside the loop.
+    public func waitForEvents(until deadline: ContinuousClock.Instant?) {
+        guard !isClosed, !connection.isLost, TerminationSignals.pending == nil, pendingEvents() == 0,
+            pointerLock.currentFacts.interruption == nil
+        else { return }
+        var wake = deadline
+        func consider(_ due: ContinuousClock.Instant?) {
+            if let due, wake.map({ due < $0 }) ?? true { wake = due }
+        }
+        consider(pointerLock.retryDeadline)
+        consider(foreignKeyboardGrab.deadline)
+        consider(clipboard.deadline)
+        consider(grab?.guardianDeadline)
+        var timeout: Int32 = -1
+        if let wake { timeout = Self.milliseconds(until: wake) }
+        let signals = TerminationSignals.wakeDescriptor
+        let guardian = grab?.guardianDescriptor ?? -1
+        withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 3) { descriptors in
+            var count = 0
+            func watch(_ descriptor: Int32) {
+                guard descriptor >= 0 else { return }
+                descriptors[count] = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                count += 1
+            }
+            watch(connection.fileDescriptor)
+            watch(signals)
+            watch(guardian)
+            let ready = UnsafeMutableBufferPointer(rebasing: descriptors[..<count])
+            grab?.beginWait(afterHeartbeat: false)
+            // The guardian hears of a sleep only once it has lasted a heartbeat interval: the
+            // short sleeps of a running game (a frame, a present's completion) cost it nothing.
+            if let heartbeat = grab?.guardianHeartbeat.map(Self.milliseconds(of:)), timeout < 0 || timeout > heartbeat {
+                if Posix.poll(ready, timeout: heartbeat) == 0 {
+                    grab?.beginWait(afterHeartbeat: true)
+                    Posix.poll(ready, timeout: timeout < 0 ? -1 : timeout - heartbeat)
+                }
+            } else {
+                Posix.poll(ready, timeout: timeout)
+            }
+        }
+        grab?.checkIn(now: .now)
+    }
+
+    /// Handles every event queued on the connection, calling `handle` for each one the game
+    /// should see, and retries a refused grab when due.
+    ///
+    /// After the pointer was freed while the game could not run (a stall, a stopped or traced
+    /// process, the guardian's end), the lock reads `suspended(…)` for this call: what queued
+    /// up meanwhile (a focus change, an unmap) is handled first, and the lock is decided again
+    /// at the next call, on facts that are current.
+    ///
+    /// `handle` may call ``close()``: no event is handled after it.
+    public func pollEvents(_ handle: (InputEvent) -> Void) {
+        guard !isClosed else { return }
+        dispatchDepth += 1
+        defer { endDispatch() }
+        let now = ContinuousClock.now
+        grab?.checkIn(now: now)
+        let news = grab?.serviceGuardian(now: now)
+        let interruption = grab?.watchdog?.takeFired() == true ? LockSuspension.mainLoopStalled : news?.interruption
+        if let interruption {
+            grab?.grabWasLost()
+            pointerLock.setInterruption(interruption)
+        } else if news?.pendingLockMayProceed == true {
+            pointerLock.pendingGrabMayProceed()
+        }
+        let display = connection.display
+        var event = XEvent()
+        while !isClosed, pendingEvents() > 0 {
+            XNextEvent(display, &event)
+            knownQueueLength -= 1
+            dispatch(&event, to: handle)
+        }
+        guard !isClosed else { return }
+        if connection.isLost {
+            handle(.connectionLost)
+            shutDown()
+            return
+        }
+        if interruption == nil && pointerLock.currentFacts.interruption != nil {
+            pointerLock.setInterruption(nil)
+        }
+        refreshDebuggerSuspension()
+        clipboard.expire(now: .now)
+        pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: .now))
+        pointerLock.retryIfDue()
+        guard !isClosed else { return }
+        if pointerShowsAgain && !pointerLock.isLocked {
+            pointerShowsAgain = false
+            reportPointerAfterUnlock(to: handle)
+        }
+        connection.flush()
+    }
+
+    /// Releases the lock (the cursor goes back where the lock found it), ends the lock
+    /// guardian, destroys the window and closes the connection. Safe to call twice, and from
+    /// inside the game's handlers and observers: then the window and the connection go when
+    /// ``pollEvents(_:)`` returns, and nothing more is dispatched meanwhile.
+    ///
+    /// After ``InputEvent/connectionLost`` the window is closed already but its connection is
+    /// kept (whatever else holds it, a presenter, stays valid) until this call frees it.
+    public func close() {
+        shutDown()
+        isCloseRequested = true
+        if dispatchDepth == 0 { closeConnection() }
+    }
+
+    /// Ends the window's life as far as the game can see: no more events, no lock, no
+    /// guardian. The connection itself stays until ``close()``.
+    private func shutDown() {
+        guard !isClosed else { return }
+        isClosed = true
+        pointerLock.shutDown()
+        grab?.stopGuardian()
+        grab?.watchdog?.stop()
+    }
+
+    /// Leaves a dispatch; the outermost one carries out a ``close()`` made inside it.
+    private func endDispatch() {
+        dispatchDepth -= 1
+        if dispatchDepth == 0 && isCloseRequested { closeConnection() }
+    }
+
+    private func closeConnection() {
+        guard !isConnectionClosed else { return }
+        isConnectionClosed = true
+        XDestroyWindow(connection.display, windowID)
+        connection.close()
+    }
+
+    /// After an unlock, one `.pointer(.moved)` with the pointer's real position when it is over
+    /// the window (pointer events stay silent while locked). One round trip per unlock.
+    private func reportPointerAfterUnlock(to handle: (InputEvent) -> Void) {
+        var root: UInt = 0, child: UInt = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
+        var state: UInt32 = 0
+        guard XQueryPointer(connection.display, windowID, &root, &child, &rootX, &rootY, &x, &y, &state) != 0,
+            (0..<Int32(width)).contains(x), (0..<Int32(height)).contains(y)
+        else { return }
+        translator.notePointer(at: WindowPoint(x: Double(x), y: Double(y)))
+        handle(
+            .pointer(
+                PointerEvent(
+                    phase: .moved, location: WindowPoint(x: Double(x), y: Double(y)),
+                    buttonMask: Self.buttonMask(coreState: state), modifierFlags: ModifierFlags(xState: Int(state)))))
+    }
+
+    /// While a debugger keeps the lock suspended, looks again four times a second whether it
+    /// is still attached, so the lock returns by itself once it detaches.
+    private func refreshDebuggerSuspension() {
+        guard pointerLock.currentFacts.suspension == .debuggerAttached else { return }
+        let now = ContinuousClock.now
+        guard now >= nextDebuggerCheck else { return }
+        nextDebuggerCheck = now + .milliseconds(250)
+        pointerLock.setSuspension(LockSuspension.fromEnvironment())
+    }
+
+    /// `XPending`, which flushes and reads the socket. Events that appeared since the last look
+    /// (from this read, or from a round trip elsewhere) share this moment as their receipt
+    /// time; events queued earlier get it too, so a receipt time is never earlier than the truth.
+    private func pendingEvents() -> Int32 {
+        let pending = XPending(connection.display)
+        if pending > knownQueueLength { batchReceivedAt = .now }
+        knownQueueLength = pending
+        return pending
+    }
+
+    /// Milliseconds from now until `instant`, rounded up (0 when it has passed), for `poll()`.
+    private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+        let remaining = ContinuousClock.now.duration(to: instant)
+        return remaining > .zero ? milliseconds(of: remaining) : 0
+    }
+
+    /// `duration` in whole milliseconds, rounded up.
+    private static func milliseconds(of duration: Duration) -> Int32 {
+        let whole = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let rest = duration.components.attoseconds % 1_000_000_000_000_000
+        return Int32(clamping: whole + (rest > 0 ? 1 : 0))
+    }
+}
+
+extension LockSuspension {
+    /// The suspension the process environment asks for: `GAMEINPUT_NO_GRAB=1` disables
+    /// grabbing, and so does an attached debugger (`TracerPid` in `/proc/self/status`) unless
+    /// `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`.
+    static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        status: String? = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    ) -> LockSuspension? {
+        if let value = environment["GAMEINPUT_NO_GRAB"], !value.isEmpty, value != "0" {
+            return .disabledByEnvironment
+        }
+        if environment["GAMEINPUT_GRAB_UNDER_DEBUGGER"] != "1", let status {
+            for line in status.split(separator: "\n") where line.hasPrefix("TracerPid:") {
+                let pid = line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces)
+                if pid != "0" && !pid.isEmpty { return .debuggerAttached }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,108 @@
+// A GameInput program whose loop is shaped the way the flags say: the loop shapes other
+// people's games have and the demo does not (sleeping for good between events, closing the
+// window inside an event handler or a lock observer, a host's own signal handlers, a small
+// stall timeout). The tests start it, drive it from a second X client and read what it prints.
+import CXlib
+import Foundation
+import GameInput
+
+/// One line at once, also into a pipe.
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+let arguments = CommandLine.arguments.dropFirst()
+func value(of flag: String) -> String? {
+    arguments.firstIndex(of: flag).flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+}
+let closeInHandler = arguments.contains("--close-in-handler")
+let closeInObserver = arguments.contains("--close-in-observer")
+let reloadOnHangUp = arguments.contains("--reload-on-hup")
+let framesPerSecond = value(of: "--fps").flatMap(Int.init) ?? 0
+/// `--stall-ms N`: the stall timeout (0 turns hang detection off); the default otherwise.
+let stallTimeout: Duration? = value(of: "--stall-ms").flatMap(Int.init).map { .milliseconds($0) } ?? GameWindow.defaultStallTimeout
+
+/// The host's own SIGTERM handler, installed before GameInput's: it must still run.
+if arguments.contains("--host-sigterm-handler") {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+        let text: StaticString = "host handler ran\n"
+        _ = text.withUTF8Buffer { write(1, $0.baseAddress, $0.count) }
+    }
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGTERM, &action, nil)
+}
+
+/// The host's own Xlib error handler and connection, set up before GameInput's: an error on
+/// that connection must still reach that handler.
+let hostDisplay = arguments.contains("--host-x-error-handler") ? XOpenDisplay(nil) : nil
+if hostDisplay != nil {
+    XSetErrorHandler { _, event in
+        say("host handler: error \(event?.pointee.error_code ?? 0)")
+        return 0
+    }
+}
+
+final class Game: PointerLockPreferring { var prefersPointerLocked = true }
+
+let game = Game()
+let window: GameWindow
+do {
+    window = try GameWindow(title: "loopshapes", width: 400, height: 300, stallTimeout: stallTimeout)
+} catch {
+    say("error: \(error)")
+    exit(2)
+}
+window.pointerLock.rootPreferring = game
+var closed = false
+let observation = window.pointerLock.addObserver { state in
+    say("lock: \(state)")
+    if let hostDisplay, state.isLocked {
+        XMapWindow(hostDisplay, 0x7FF_FFF0)  // no such window: BadWindow
+        XSync(hostDisplay, 0)
+    }
+    if closeInObserver && state.isLocked {
+        window.close()
+        closed = true
+    }
+}
+TerminationSignals.install()
+window.show()
+var running = true
+var guardianStatus = LockGuardianStatus.notStarted
+while running && !closed {
+    if let signal = TerminationSignals.pending {
+        guard signal == SIGHUP && reloadOnHangUp else { say("signal \(signal)"); break }
+        say("reload")
+        TerminationSignals.clear(SIGHUP)
+    }
+    window.waitForEvents(until: framesPerSecond > 0 ? .now + .milliseconds(1000 / framesPerSecond) : nil)
+    window.pollEvents { event in
+        switch event {
+        case .key(let key) where key.phase == .down && key.key == .q:
+            if closeInHandler {
+                window.close()
+                closed = true
+            }
+            running = false
+        case .key(let key) where key.phase == .down && key.key == .escape:
+            game.prefersPointerLocked = false
+            window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        case .key(let key) where key.phase == .down && key.key == .l:
+            game.prefersPointerLocked.toggle()
+            window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        case .closeRequested:
+            running = false
+        case .connectionLost:
+            say("connection lost")
+            exit(3)
+        default:
+            break
+        }
+    }
+    if window.lockGuardianStatus != guardianStatus {
+        guardianStatus = window.lockGuardianStatus
+        say("guardian: \(guardianStatus)")
+    }
+}
+observation.cancel()
+window.close()
+say(closed ? "closed in \(closeInHandler ? "handler" : "observer")" : "quit")
