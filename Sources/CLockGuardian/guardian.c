@@ -28,7 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* How often (at most) the game's process state is checked while armed; a
+/* How often (at most) the game's process state is checked while watching; a
  * short stall timeout checks more often (a quarter of it). */
 #define GUARDIAN_CHECK_INTERVAL_MS 100
 
@@ -39,7 +39,7 @@
 typedef struct guardian {
     int fd;               /* the socket to the game: commands in, replies out */
     long stall_ms;        /* heartbeat timeout, <= 0 disables "hung" */
-    long check_ms;        /* interval between checks of the game while armed */
+    long check_ms;        /* interval between checks of the game while watching */
     pid_t game_pid;       /* our parent, recorded at start */
 
     Display *dpy;         /* NULL until "window" succeeded */
@@ -47,7 +47,8 @@ typedef struct guardian {
     Window child;         /* our InputOnly child of game (confine_to) */
     int child_w, child_h; /* current size of child */
 
-    bool armed;           /* child mapped, game is being watched */
+    bool mapped;          /* child mapped: a grab may be confined to it */
+    bool watching;        /* the game holds such a grab: watch the game */
     bool waiting;         /* game announced a deliberate sleep ("wait") */
     long long last_beat_ms;  /* monotonic time of the last "beat"/"arm" */
     long long next_check_ms; /* monotonic time of the next /proc check */
@@ -193,23 +194,25 @@ static bool guardian_window_lost(const guardian *g)
 /*
  * Releases the game's grab: unmap the confine_to child (the server
  * deactivates the grab at once), reset the game window's cursor so it is
- * visible again, and tell the game why.  Leaves the guardian disarmed.
+ * visible again, and tell the game why.  The child stays unmapped until the
+ * next "arm".
  */
 static int guardian_release(guardian *g, const char *reason)
 {
     XUnmapWindow(g->dpy, g->child);
     XUndefineCursor(g->dpy, g->game);
     XSync(g->dpy, False);
-    g->armed = false;
+    g->mapped = false;
+    g->watching = false;
     if (!guardian_reply(g, "released %s", reason))
         return 0;
     return guardian_window_lost(g) ? 0 : GUARDIAN_CONTINUE;
 }
 
 /*
- * "window XID": connect to the X server and create the (unmapped) InputOnly
- * child that the game will use as confine_to.  Replies "ready CHILD" or
- * "error TEXT" (then the guardian exits with status 1).
+ * "window XID": connect to the X server, create the InputOnly child that the
+ * game will use as confine_to and map it.  Replies "ready CHILD" or "error
+ * TEXT" (then the guardian exits with status 1).
  */
 static int guardian_cmd_window(guardian *g, unsigned long xid)
 {
@@ -229,10 +232,11 @@ static int guardian_cmd_window(guardian *g, unsigned long xid)
     /* Follow size changes and notice the window's destruction. */
     XSelectInput(g->dpy, g->game, StructureNotifyMask);
 
-    /* InputOnly: no drawing, no visual/colormap issues.  Stays unmapped
-     * until "arm".  Lowest in the stacking order so that the game's own
-     * subwindows (if any) still get their input; confinement uses the
-     * window's full shape, not its visible part. */
+    /* InputOnly: no drawing, no visual/colormap issues; input passes through
+     * it to the game's window (it selects nothing).  Mapped from the start, so
+     * a lock is confined to it from its first moment.  Lowest in the stacking
+     * order so that the game's own subwindows (if any) still get their input;
+     * confinement uses the window's full shape, not its visible part. */
     XSetWindowAttributes sa;
     memset(&sa, 0, sizeof sa);
     g->child_w = wa.width > 0 ? wa.width : 1;
@@ -241,11 +245,13 @@ static int guardian_cmd_window(guardian *g, unsigned long xid)
                              (unsigned)g->child_w, (unsigned)g->child_h, 0,
                              0, InputOnly, CopyFromParent, 0, &sa);
     XLowerWindow(g->dpy, g->child);
+    XMapWindow(g->dpy, g->child);
     XSync(g->dpy, False);
     if (g->child == None || guardian_window_lost(g)) {
         guardian_reply(g, "error cannot create child of window %lu", xid);
         return 1;
     }
+    g->mapped = true;
 
     if (!guardian_reply(g, "ready %lu", (unsigned long)g->child))
         return 0;
@@ -263,7 +269,7 @@ static void guardian_resize_child(guardian *g, int w, int h)
     XResizeWindow(g->dpy, g->child, (unsigned)w, (unsigned)h);
 }
 
-/* "arm": map the child over the game window and start watching. */
+/* "arm": map the child again (after a release unmapped it). */
 static int guardian_cmd_arm(guardian *g)
 {
     XWindowAttributes wa;
@@ -275,24 +281,23 @@ static int guardian_cmd_arm(guardian *g)
     XSync(g->dpy, False);
     if (guardian_window_lost(g))
         return 0;
-
-    long long now = guardian_now_ms();
-    g->armed = true;
-    g->waiting = false;
-    g->last_beat_ms = now;
-    g->next_check_ms = now; /* check right away */
+    g->mapped = true;
     if (!guardian_reply(g, "armed"))
         return 0;
     return GUARDIAN_CONTINUE;
 }
 
-/* "disarm": unmap the child (ends a grab still confined to it). */
-static int guardian_cmd_disarm(guardian *g)
+/* "watch": the game holds a grab confined to the child; watch it from now
+ * (ignored while the child is unmapped: nothing can be confined to it). */
+static void guardian_cmd_watch(guardian *g)
 {
-    XUnmapWindow(g->dpy, g->child);
-    XSync(g->dpy, False);
-    g->armed = false;
-    return guardian_window_lost(g) ? 0 : GUARDIAN_CONTINUE;
+    if (!g->mapped)
+        return;
+    long long now = guardian_now_ms();
+    g->watching = true;
+    g->waiting = false;
+    g->last_beat_ms = now;
+    g->next_check_ms = now; /* check right away */
 }
 
 /* Executes one complete command line; false ends the feed (g->status says
@@ -317,9 +322,12 @@ static bool guardian_handle_line(void *context, const char *line)
         if (g->dpy)
             g->status = guardian_cmd_arm(g);
         break;
-    case GAMEINPUT_COMMAND_DISARM:
+    case GAMEINPUT_COMMAND_WATCH:
         if (g->dpy)
-            g->status = guardian_cmd_disarm(g);
+            guardian_cmd_watch(g);
+        break;
+    case GAMEINPUT_COMMAND_UNWATCH:
+        g->watching = false;
         break;
     case GAMEINPUT_COMMAND_UNKNOWN:
         break; /* forward compatible */
@@ -378,7 +386,7 @@ static int guardian_drain_x(guardian *g)
     return guardian_window_lost(g) ? 0 : GUARDIAN_CONTINUE;
 }
 
-/* Periodic check while armed: release the grab if the game is stopped,
+/* Periodic check while watching: release the grab if the game is stopped,
  * traced or has missed its heartbeat. */
 static int guardian_check_game(guardian *g, long long now)
 {
@@ -450,18 +458,18 @@ int gameinput_guardian_run(int fd, long stall_timeout_ms, pid_t game_pid)
         }
 
         long long now = guardian_now_ms();
-        /* Disarmed there is nothing to watch: sleep until a command, an X
+        /* Not watching there is nothing to check: sleep until a command, an X
          * event, or the end of the pipe (which is how the game's death
          * arrives). */
         int timeout = -1;
-        if (g.armed) {
+        if (g.watching) {
             if (now >= g.next_check_ms) {
                 g.next_check_ms = now + g.check_ms;
                 st = guardian_check_game(&g, now);
                 if (st != GUARDIAN_CONTINUE)
                     return st;
             }
-            if (g.armed) {
+            if (g.watching) {
                 long long left = g.next_check_ms - now;
                 timeout = left < 0 ? 0 : (int)left;
             }

@@ -89,8 +89,10 @@ gameinput_command gameinput_parse_command(const char *line, unsigned long *windo
         return GAMEINPUT_COMMAND_WAIT;
     if (is_word(line, length, "arm"))
         return GAMEINPUT_COMMAND_ARM;
-    if (is_word(line, length, "disarm"))
-        return GAMEINPUT_COMMAND_DISARM;
+    if (is_word(line, length, "watch"))
+        return GAMEINPUT_COMMAND_WATCH;
+    if (is_word(line, length, "unwatch"))
+        return GAMEINPUT_COMMAND_UNWATCH;
     unsigned long id = window_argument(line, length, "window");
     if (id != 0) {
         *window = id;

@@ -234,14 +234,15 @@ public final class GnomeKDEFixture {
         let environment = ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-test", "DISPLAY": ""]
         switch compositor {
         case .mutter:
+            let terminal = try MouseReportingTerminal(title: title, folder: runtime)
             let foot = try ChildProcess(
-                executable: XServerFixture.locate("foot"),
-                arguments: [
-                    "--title", title, "sh", "-c",
-                    "stty raw -echo && printf '\\033[?1003h\\033[?1006h' && exec dd bs=1 of=\(log) status=none",
-                ],
-                environment: environment)
-            return (foot, { ((try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0) > 0 })
+                executable: XServerFixture.locate("foot"), arguments: Array(terminal.arguments.dropFirst()), environment: environment)
+            // Reporting on (a readiness signal from foot itself) before the caller moves the cursor.
+            guard BoundedWait.until(timeout: .seconds(15), { terminal.isReady }) else {
+                foot.stop()
+                throw Failure(description: "foot did not turn mouse reporting on: \(foot.lines.suffix(5))")
+            }
+            return (foot, { terminal.heardThePointer })
         case .kwin:
             let tool = try pointerWindowTool()
             let window = try ChildProcess(executable: tool, arguments: [title, log], environment: environment)

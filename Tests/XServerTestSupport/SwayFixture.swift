@@ -148,16 +148,15 @@ public final class SwayFixture {
         (try? Self.swaymsg(runtime: runtime, arguments)) ?? false
     }
 
-    /// Starts a native Wayland window: a foot terminal titled `title` that turns on mouse
-    /// reporting (any motion, SGR encoding) and copies what it receives, unbuffered (a raw
-    /// terminal: the reports have no newline), into a file; returns that file's path.
-    public func startWaylandWindow(title: String) -> String {
-        let log = runtime + "/\(title).log"
-        swaymsg([
-            "exec",
-            "foot --title \(title) sh -c 'stty raw -echo && printf \"\\033[?1003h\\033[?1006h\" && exec dd bs=1 of=\(log) status=none'",
-        ])
-        return log
+    /// Starts a native Wayland window, a ``MouseReportingTerminal`` titled `title`, as sway's
+    /// user (`swaymsg exec`); throws when sway does not take the command.
+    public func startWaylandWindow(title: String) throws -> MouseReportingTerminal {
+        let terminal = try MouseReportingTerminal(title: title, folder: runtime)
+        chown(runtime + "/\(title).sh", Self.user, Self.user)
+        guard swaymsg(["exec", terminal.arguments.joined(separator: " ")]) else {
+            throw Failure.didNotStart("sway did not run \(terminal.arguments)")
+        }
+        return terminal
     }
 
     /// The on-screen rectangle of each window sway shows, by title (`swaymsg -t get_tree`).

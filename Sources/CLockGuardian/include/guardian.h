@@ -15,8 +15,9 @@
  * confine_to window stops being viewable, and also when that window is
  * destroyed.  So the game starts a small guardian process (this code, in a
  * copy of the game's executable).  The guardian owns an InputOnly window
- * that is a child of the game's top-level window and covers it; while it is
- * mapped ("armed") the game grabs the pointer with confine_to = that child.
+ * that is a child of the game's top-level window and covers it, mapped from
+ * the start (input passes through it: it selects nothing); the game grabs the
+ * pointer with confine_to = that child and tells the guardian to watch.
  * When the guardian sees that the game can no longer run it unmaps the
  * child -- the server drops the game's grab at once -- and undefines the
  * cursor of the game's window (any client may change that attribute) so the
@@ -56,21 +57,23 @@
  * game -> guardian
  *   window XID   First command.  XID is the decimal id of the game's
  *                top-level window.  The guardian opens $DISPLAY, creates an
- *                unmapped InputOnly child of XID at 0,0 with the window's
- *                current size (border 0, lowest in the stacking order) and
- *                selects StructureNotify on XID.  Replies "ready CHILDXID",
- *                or "error TEXT" and exits with status 1.
- *   arm          Resize the child to the game window's size, map it, XSync;
- *                replies "armed".  The heartbeat timer restarts and the
- *                "wait" state is cleared.  The game may confine its grab to
- *                the child once it has read "armed"; it never waits for it.
- *   disarm       Unmap the child, XSync.  No reply.
+ *                InputOnly child of XID at 0,0 with the window's current
+ *                size (border 0, lowest in the stacking order), maps it and
+ *                selects StructureNotify on XID (the child follows the
+ *                window's size).  Replies "ready CHILDXID", or "error TEXT"
+ *                and exits with status 1.
+ *   watch        The game holds a grab confined to the child: from now the
+ *                guardian checks the game and frees the pointer when it
+ *                cannot run.  The heartbeat timer restarts and the "wait"
+ *                state is cleared.  No reply: the game never waits.
+ *   unwatch      The game ended the grab.  No reply.
+ *   arm          Maps the child again after a release; replies "armed".
  *   beat         Heartbeat from the game loop.  Also ends a "wait".
  *   wait         The game is about to block on purpose (e.g. in poll); no
  *                heartbeat is expected until the next "beat".
  *   Unknown lines, lines longer than 255 bytes, and any command other than
  *   "window" before the window is known are ignored.  A second "window" is
- *   ignored.
+ *   ignored, and so is "watch" while the child is unmapped.
  *
  * guardian -> game
  *   ready CHILDXID
@@ -80,16 +83,18 @@
  *                     "traced" (state 't' or TracerPid != 0) or "hung" (no
  *                     "beat" for more than STALLMS while not in "wait").
  *                     The child is unmapped (grab gone), the game window's
- *                     cursor attribute has been reset, and the guardian is
- *                     disarmed until the next "arm".
+ *                     cursor attribute has been reset, and the guardian stops
+ *                     watching; the child stays unmapped until "arm".
  *
- * While armed the game's state is checked every min(100, STALLMS / 4) ms (its
- * TracerPid at every third check); disarmed, the guardian sleeps until a
- * command or the end of the socket.  The guardian exits with status 0 at the
- * end of the socket (the game closed it or died), a change of getppid(), a
- * DestroyNotify of the game window, a BadWindow error on the game or child
- * window, or an X I/O error.  It writes with MSG_NOSIGNAL: a game that is gone
- * is an error to handle, never a signal.
+ * While watching, the game's state is checked every min(100, STALLMS / 4) ms
+ * (its TracerPid at every third check); otherwise the guardian sleeps until a
+ * command or the end of the socket.  A "watch" the game sent before it was
+ * stopped is already in the socket, so a stop right after a lock is caught.
+ * The guardian exits with status 0 at the end of the socket (the game closed
+ * it or died), a change of getppid(), a DestroyNotify of the game window, a
+ * BadWindow error on the game or child window, or an X I/O error.  It writes
+ * with MSG_NOSIGNAL: a game that is gone is an error to handle, never a
+ * signal.
  */
 #ifndef GAMEINPUT_GUARDIAN_H
 #define GAMEINPUT_GUARDIAN_H

@@ -40,7 +40,8 @@ typedef enum gameinput_command {
     GAMEINPUT_COMMAND_UNKNOWN = 0, /* ignored: forward compatible */
     GAMEINPUT_COMMAND_WINDOW,      /* "window XID": the game's window, decimal, not 0 */
     GAMEINPUT_COMMAND_ARM,         /* "arm" */
-    GAMEINPUT_COMMAND_DISARM,      /* "disarm" */
+    GAMEINPUT_COMMAND_WATCH,       /* "watch" */
+    GAMEINPUT_COMMAND_UNWATCH,     /* "unwatch" */
     GAMEINPUT_COMMAND_BEAT,        /* "beat" */
     GAMEINPUT_COMMAND_WAIT,        /* "wait" */
 } gameinput_command;

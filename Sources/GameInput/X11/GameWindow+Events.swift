@@ -108,6 +108,7 @@ extension GameWindow {
             return
         }
         pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: now))
+        if connection.isXwayland { grab?.wantsRawMotionUnlocked = pointerLock.currentFacts.hasFocus }
     }
 
     private func dispatchGeneric(_ event: inout XEvent, to handle: (InputEvent) -> Void) {
@@ -157,8 +158,9 @@ extension GameWindow {
             translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
         case XI_Enter, XI_Leave:
             let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
-            // Into or out of a child (the lock guardian's window, mapped while locked): the
-            // pointer stays over the window.
+            // Into or out of a child (the lock guardian's input-only window, mapped while it
+            // runs): the pointer stays over the window. Crossings from outside come through
+            // it as `XINotifyVirtual` and count.
             guard crossing.event == windowID, crossing.detail != XINotifyInferior else { return }
             let entered = cookie.evtype == XI_Enter
             setHeldButtons(Self.primaryButtons(crossing.buttons.bytes))

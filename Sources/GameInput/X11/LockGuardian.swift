@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// X lets no client break another's grab, but the server drops a pointer grab as soon as its
 /// `confine_to` window stops being viewable. The guardian owns an input-only child of the
-/// game's window; while it is armed, the grab is confined to it. When the game is stopped
+/// game's window, mapped from the start (input passes through it), and a lock is confined to
+/// it. When the game is stopped
 /// (SIGSTOP, Ctrl+Z), stopped by a debugger, or sends no heartbeat for the stall timeout while
 /// not sleeping on purpose (hung anywhere, even inside Xlib), the guardian unmaps that child:
 /// the server ends the grab at once, and the guardian shows the cursor again. If the guardian
@@ -16,9 +17,10 @@ import Synchronization
 ///
 /// Nothing here waits for the guardian. It is started with `posix_spawn` and answers through
 /// its socket, which the game's loop polls beside the X connection: `window XID` → `ready
-/// CHILD`, `arm` → `armed`; `disarm`, `beat` and `wait` have no answer; it reports `released
-/// stopped|traced|hung` and, at the end, closes the socket. Until it has armed, a lock is
-/// confined to the game's own window and guarded by the in-process ``StallWatchdog``.
+/// CHILD` (its window mapped); a lock sends `watch` and its end `unwatch`, heartbeats `beat`
+/// and `wait`, none of which has an answer; it reports `released stopped|traced|hung` (its
+/// window unmapped, until `arm` → `armed`) and, at the end, closes the socket. A `watch` is in
+/// the socket before the game can be stopped, so a lock is guarded from its first moment.
 ///
 /// What a packager must keep: GameInput linked into the program's executable (SwiftPM's
 /// default), which then holds the constructor that turns a copy into the guardian. The copy
@@ -31,9 +33,9 @@ import Synchronization
 final class LockGuardian {
     /// What the guardian said, or that it ended.
     enum Event: Equatable {
-        /// Its window exists; it can be armed.
+        /// Its window exists and is mapped: a grab may be confined to it.
         case ready
-        /// Its window is mapped: a grab may now be confined to it.
+        /// Its window is mapped again after a release.
         case armed
         /// It unmapped its window because the game could not run: the grab confined to it ended.
         case released(LockSuspension)
@@ -58,21 +60,21 @@ final class LockGuardian {
     let pid: pid_t
     /// When it was started.
     let startedAt: ContinuousClock.Instant
-    /// The interval between heartbeats while armed; nil without hang detection.
+    /// The interval between heartbeats while watching; nil without hang detection.
     let beatInterval: Duration?
     /// The input-only window the grab is confined to while armed; 0 until `ready`.
     private(set) var confineWindow: UInt = 0
     /// Whether it said `ready`.
     private(set) var isReady = false
-    /// Whether its window is mapped (it said `armed` to the last `arm`, and no `disarm` or
-    /// release followed).
+    /// Whether its window is mapped (since `ready`, or `armed` after a release), so a grab may
+    /// be confined to it.
     private(set) var isArmed = false
+    /// Whether it watches the game (a lock confined to its window holds).
+    private(set) var isWatching = false
     /// Whether its socket closed (it exited, or was stopped by us).
     private(set) var hasEnded = false
-    /// Whether the last command sent was `arm` (its `armed` may still be on the way).
+    /// Whether an `arm` was sent and its `armed` has not come yet.
     private var armRequested = false
-    /// `arm`s sent whose `armed` has not come yet; only the last one's means "armed now".
-    private var armsInFlight = 0
     private var isWaiting = false
     private var lastBeat = ContinuousClock.now
     private var lines = gameinput_line_reader()
@@ -131,26 +133,33 @@ final class LockGuardian {
         return .success(guardian)
     }
 
-    /// Asks for the window to be mapped (once; `armed` says when it is).
+    /// Asks for the window to be mapped again after a release (once; `armed` says when it is).
     func arm() {
-        guard !hasEnded, isReady, !armRequested else { return }
+        guard !hasEnded, isReady, !isArmed, !armRequested else { return }
         armRequested = true
-        armsInFlight += 1
         send(Self.armLine)
     }
 
-    /// Unmaps the window (after the ungrab: unmapping it ends a grab confined to it).
-    func disarm() {
-        guard armRequested || isArmed else { return }
-        armRequested = false
-        isArmed = false
-        send(Self.disarmLine)
+    /// A lock confined to the guardian's window holds: it watches the game from now.
+    func watch() {
+        guard isArmed, !isWatching else { return }
+        isWatching = true
+        isWaiting = false
+        lastBeat = .now
+        send(Self.watchLine)
     }
 
-    /// The loop is running: a heartbeat while armed, at most every ``beatInterval`` (and at
-    /// once after a wait).
+    /// The lock ended.
+    func unwatch() {
+        guard isWatching else { return }
+        isWatching = false
+        send(Self.unwatchLine)
+    }
+
+    /// The loop is running: a heartbeat while watching, at most every ``beatInterval`` (and
+    /// at once after a wait).
     func checkIn(now: ContinuousClock.Instant) {
-        guard isArmed, let beatInterval else { return }
+        guard isWatching, let beatInterval else { return }
         guard isWaiting || now - lastBeat >= beatInterval else { return }
         isWaiting = false
         lastBeat = now
@@ -160,7 +169,7 @@ final class LockGuardian {
     /// The loop has slept a heartbeat interval on purpose and sleeps on: no heartbeat is due
     /// until it wakes.
     func beginWait() {
-        guard isArmed, beatInterval != nil, !isWaiting else { return }
+        guard isWatching, beatInterval != nil, !isWaiting else { return }
         isWaiting = true
         send(Self.waitLine)
     }
@@ -187,6 +196,7 @@ final class LockGuardian {
         guard !hasEnded else { return }
         hasEnded = true
         isArmed = false
+        isWatching = false
         Posix.close(descriptor)
         Posix.signal(pid, SIGKILL)
         if !Posix.reap(pid) { Self.unreaped.withLock { $0.append(pid) } }
@@ -204,7 +214,8 @@ final class LockGuardian {
     private static let beatLine: StaticString = "beat\n"
     private static let waitLine: StaticString = "wait\n"
     private static let armLine: StaticString = "arm\n"
-    private static let disarmLine: StaticString = "disarm\n"
+    private static let watchLine: StaticString = "watch\n"
+    private static let unwatchLine: StaticString = "unwatch\n"
 
     private func send(_ line: StaticString) {
         line.withUTF8Buffer { send(UnsafeRawBufferPointer($0)) }
@@ -240,14 +251,13 @@ final class LockGuardian {
         case GAMEINPUT_REPLY_READY:
             guard !isReady else { return }
             isReady = true
+            isArmed = true
             confineWindow = window
             events.append(.ready)
         case GAMEINPUT_REPLY_ARMED:
-            armsInFlight = max(0, armsInFlight - 1)
-            guard armRequested, armsInFlight == 0 else { return }
+            guard armRequested else { return }
+            armRequested = false
             isArmed = true
-            isWaiting = false
-            lastBeat = .now
             events.append(.armed)
         case GAMEINPUT_REPLY_RELEASED_STOPPED: released(.processStopped)
         case GAMEINPUT_REPLY_RELEASED_TRACED: released(.debuggerAttached)
@@ -260,12 +270,13 @@ final class LockGuardian {
         }
     }
 
-    /// The guardian unmapped its window; it is disarmed until the next `arm`.
+    /// The guardian unmapped its window (it releases only while watching); it stays unmapped
+    /// until the next `arm`.
     private func released(_ reason: LockSuspension) {
-        let wasArmed = isArmed
+        let wasWatching = isWatching
         isArmed = false
-        armRequested = false
-        if wasArmed { events.append(.released(reason)) }
+        isWatching = false
+        if wasWatching { events.append(.released(reason)) }
     }
 
     private func end(_ failure: String?) {

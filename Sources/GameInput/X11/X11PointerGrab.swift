@@ -12,14 +12,17 @@ internal import CXlib
 ///
 /// The keyboard is never grabbed: a keyboard grab would stop the window manager's alt-tab.
 /// `XWarpPointer` produces no raw motion, so unlocking adds no delta. Raw motion is selected
-/// only while the grab holds: a game in the background wakes for nobody else's mouse.
+/// only while the grab holds (under Xwayland, while the window has the focus): a game in the
+/// background wakes for nobody else's mouse.
 ///
-/// Nothing here waits for the ``LockGuardian``: a grab is confined to the game's window (and
-/// the in-process ``StallWatchdog`` guards it) until the guardian's window is mapped, then it
-/// is confined to that window, with the same area, so the pointer is freed even when this
-/// process cannot run. Without a guardian (it could not start, or `GAMEINPUT_NO_GUARDIAN=1`,
-/// or `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`, which asks to keep the pointer at breakpoints) the
-/// watchdog alone guards against stalls.
+/// Nothing here waits for the ``LockGuardian``. Its window (the game's area, mapped from its
+/// start) is the grab's `confine_to`, so the pointer is freed even when this process cannot
+/// run; a lock tells it to watch, in a line that needs no answer. While it starts, or maps its
+/// window again after a release, a lock is pending for at most ``armPatience``, then taken
+/// confined to the game's own window with the in-process ``StallWatchdog`` guarding it, and
+/// moved to the guardian's window when that is mapped. Without a guardian (it could not
+/// start, or `GAMEINPUT_NO_GUARDIAN=1`, or `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`, which asks to
+/// keep the pointer at breakpoints) the watchdog alone guards against stalls.
 final class X11PointerGrab: PointerLockPlatform {
     private let connection: X11Connection
     private let window: UInt
@@ -44,11 +47,18 @@ final class X11PointerGrab: PointerLockPlatform {
     private(set) var isGrabbed = false
     /// Whether the held grab is confined to the guardian's window (rather than the game's).
     private(set) var isGuarded = false
-    /// When the current lock attempt began waiting for the guardian to arm; nil when none waits.
+    /// Whether raw motion is wanted while no grab holds: under Xwayland, while the window has
+    /// the focus, a raw event is how the window learns that the seat's pointer moved (its
+    /// enter alone can be stale), which the lock waits for there.
+    var wantsRawMotionUnlocked = false {
+        didSet { updateRawMotionSelection() }
+    }
+    private var isRawMotionSelected = false
+    /// When the current lock attempt began waiting for the guardian's window; nil when none waits.
     private var armWaitBegan: ContinuousClock.Instant?
     /// How long a lock waits (without blocking: it is reported `notYetGranted`) for the
     /// guardian's window before it is taken confined to the game's own window, guarded by
-    /// the watchdog until the guardian arms.
+    /// the watchdog until the guardian's window is mapped.
     static let armPatience: Duration = .milliseconds(100)
     /// Called after each successful grab and each ungrab with the serial number of the
     /// request that made the change: events the server generated before it are stale.
@@ -82,14 +92,14 @@ final class X11PointerGrab: PointerLockPlatform {
     // Acquire and release mirror each other: select raw motion, grab + hide, then ungrab +
     // show + restore, deselect.
 
-    /// Grabs the pointer to the window and hides it, confined to the guardian's window once
-    /// it is armed: until then (at most ``armPatience``) the attempt is pending.
+    /// Grabs the pointer to the window and hides it, confined to the guardian's window while
+    /// that is mapped; while it is not yet (at most ``armPatience``) the attempt is pending.
     func acquireLock() -> GrabOutcome {
         let display = connection.display
         let now = ContinuousClock.now
         startGuardianIfDue(now: now)
         if let guardian, !guardian.isArmed {
-            guardian.arm()  // once it is ready; `serviceGuardian` arms a guardian that becomes ready
+            guardian.arm()  // after a release; a guardian that is starting maps its window when ready
             let began = armWaitBegan ?? now
             armWaitBegan = began
             if now - began < Self.armPatience { return .pending(until: began + Self.armPatience) }
@@ -97,27 +107,30 @@ final class X11PointerGrab: PointerLockPlatform {
         armWaitBegan = nil
         let position = pointerPositionOverWindow()
         let guardedBy = guardian.flatMap { $0.isArmed ? $0.confineWindow : nil }
-        xinput.selectRawMotion()
+        // Selected before the grab, so no motion after it is missed (what came before it is
+        // stale by serial).
+        isGrabbed = true
+        updateRawMotionSelection()
         let serial = XNextRequest(display)
         if let refusal = grab(confinedTo: guardedBy ?? window) {
-            xinput.deselectRawMotion()
+            isGrabbed = false
+            updateRawMotionSelection()
             return .refused(refusal)
         }
-        isGrabbed = true
         isGuarded = guardedBy != nil
         restorePosition = position
         XDefineCursor(display, window, blankCursor)
+        if isGuarded { guardian?.watch() }
         connection.flush()
-        if !isGuarded { guardian?.arm() }
         watchdog?.setArmed(!isGuarded)
         onTransition(serial)
         return .granted
     }
 
-    /// The lock is no longer wanted before it was taken: the guardian unmaps its window.
+    /// The lock is no longer wanted before it was taken (the guardian's window, mapped or on
+    /// its way, stays).
     func cancelAcquire() {
         armWaitBegan = nil
-        guardian?.disarm()
     }
 
     /// Ungrabs the pointer and shows the cursor; with `restoringPointer`, puts it back where
@@ -135,13 +148,13 @@ final class X11PointerGrab: PointerLockPlatform {
         let serial = XNextRequest(display)
         XUngrabPointer(display, UInt(CurrentTime))
         XUndefineCursor(display, window)
-        xinput.deselectRawMotion()
+        isGrabbed = false
+        isGuarded = false
+        updateRawMotionSelection()
+        guardian?.unwatch()
         // A round trip, once per unlock: when this returns the server has let go, so the
         // state we report next is true for every other client too.
         XSync(display, 0)
-        isGrabbed = false
-        isGuarded = false
-        guardian?.disarm()
         onTransition(serial)
     }
 
@@ -152,9 +165,21 @@ final class X11PointerGrab: PointerLockPlatform {
         isGrabbed = false
         isGuarded = false
         watchdog?.setArmed(false)
-        xinput.deselectRawMotion()
-        guardian?.disarm()
+        updateRawMotionSelection()
+        guardian?.unwatch()
         connection.flush()
+    }
+
+    /// Raw motion is selected while the grab holds (and, under Xwayland, while the window has
+    /// the focus) and only then: raw events come for every motion of every pointer, wherever
+    /// it is, so a game that kept them selected would wake for each move of the mouse over
+    /// other windows (GLFW likewise selects them only while its cursor is disabled). A request
+    /// when the selection changes, no round trip.
+    private func updateRawMotionSelection() {
+        let wanted = isGrabbed || wantsRawMotionUnlocked
+        guard wanted != isRawMotionSelected else { return }
+        isRawMotionSelected = wanted
+        if wanted { xinput.selectRawMotion() } else { xinput.deselectRawMotion() }
     }
 
     /// `XGrabPointer`, with protocol errors trapped: libX11 reports a grab whose request
@@ -187,7 +212,7 @@ final class X11PointerGrab: PointerLockPlatform {
 
     /// How long a sleep may last before the guardian must hear of it (its heartbeat
     /// interval), while it watches the loop for hangs; nil otherwise.
-    var guardianHeartbeat: Duration? { guardian.flatMap { $0.isArmed ? $0.beatInterval : nil } }
+    var guardianHeartbeat: Duration? { guardian.flatMap { $0.isWatching ? $0.beatInterval : nil } }
 
     /// When the guardian needs the loop without any event: a start that may be overdue, or a
     /// new start after a failed one while an unguarded lock holds. (A pending lock's own
@@ -234,17 +259,18 @@ final class X11PointerGrab: PointerLockPlatform {
         }
         while let event = guardian.nextEvent() {
             switch event {
-            case .ready:
-                guardianStatus = .running
-                guardianFailures = 0
-                if isGrabbed || armWaitBegan != nil { guardian.arm() }
-            case .armed:
+            case .ready, .armed:
+                if event == .ready {
+                    guardianStatus = .running
+                    guardianFailures = 0
+                }
                 if armWaitBegan != nil { news.pendingLockMayProceed = true }
                 guard isGrabbed, !isGuarded else { break }
                 // The same area and cursor, now confined to the guardian's window; the grab is
                 // the same client's, so the server modifies it and no motion is lost.
                 if grab(confinedTo: guardian.confineWindow) == nil {
                     isGuarded = true
+                    guardian.watch()
                     watchdog?.setArmed(false)
                 }
             case .released(let reason):

@@ -13,13 +13,9 @@ struct X11XInput {
         select(on: connection.rootWindow, devices: XIAllDevices, events: [XI_HierarchyChanged, XI_DeviceChanged])
     }
 
-    // Raw motion is selected while the pointer is locked and only then: raw events come for
-    // every motion of every pointer, wherever it is, so a game that kept them selected would
-    // wake for each move of the mouse over other windows (GLFW likewise selects them only
-    // while its cursor is disabled).
-
     /// Selects raw motion on the root window for every master device (raw events are only
-    /// ever delivered to the root window). A request, no round trip.
+    /// ever delivered to the root window). A request, no round trip; ``X11PointerGrab`` says
+    /// when.
     func selectRawMotion() {
         select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [XI_RawMotion])
     }

@@ -54,17 +54,19 @@ import XServerTestSupport
 
         // Focus to a native Wayland window, cursor walked onto it in steps of 20 counts.
         seen = game.lines.count
-        let footLog = sway.startWaylandWindow(title: "footmouse")
-        #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen, timeout: .seconds(10)), "the Wayland window takes the focus")
+        let terminal = try sway.startWaylandWindow(title: "footmouse")
+        // foot's own signal that its window is up and reports the mouse (see MouseReportingTerminal).
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(15)) { terminal.isReady },
+            "foot turns mouse reporting on: \(sway.compositorLog.filter { $0.contains("foot") }.suffix(5))")
+        #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "the Wayland window takes the focus")
         #expect(!probe.pointerIsGrabbed)
         #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { sway.windowRectangles()["footmouse"] != nil })
         let windows = sway.windowRectangles()
         let foot = try #require(windows["footmouse"]), shown = try #require(windows["lockgame"])
         let towardsFoot: Double = foot.x < shown.x ? -20 : 20
         for _ in 0..<45 { sway.moveRelative(dx: towardsFoot, dy: 0) }
-        let footHeard = LockgameLaunch.waitUntil(timeout: .seconds(3)) {
-            ((try? FileManager.default.attributesOfItem(atPath: footLog)[.size] as? Int) ?? 0) > 0
-        }
+        let footHeard = LockgameLaunch.waitUntil(timeout: .seconds(3)) { terminal.heardThePointer }
         #expect(footHeard, "the cursor is on the Wayland window: it receives mouse reports")
         seen = game.lines.count
         sway.swaymsg(["[title=\"^lockgame$\"]", "focus"])
@@ -161,8 +163,7 @@ extension XwaylandTests {
             "the Wayland window takes the focus: \(session.game.lines.suffix(3))")
         #expect(!probe.pointerIsGrabbed)
         // The compositor placed the new window where it likes: the cursor sweeps rows of the
-        // screen in steps of 20 until the window reports it (foot turns mouse reporting on
-        // only once its shell runs, so the sweep goes on for up to 10 s).
+        // screen in steps of 20 until the window reports it.
         let sweep = ContinuousClock.now + .seconds(10)
         sweeping: while ContinuousClock.now < sweep {
             for row in [360, 200, 520, 100, 640] {
