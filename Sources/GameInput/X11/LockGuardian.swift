@@ -318,6 +318,19 @@ public enum LockGuardianStatus: Hashable, Sendable, CustomStringConvertible {
     /// pauses, unless the reason cannot change (GameInput in a shared library).
     case unavailable(String)
 
+    /// What a window's guardian can be in this process, checked without starting one:
+    /// ``disabled`` when the environment turns it off, ``unavailable(_:)`` when the program's
+    /// file cannot be found (GameInput in a shared library, the file replaced since it started),
+    /// ``notStarted`` otherwise. For diagnostics (`lockgame --doctor`).
+    public static var inThisProcess: LockGuardianStatus {
+        guard LockGuardian.isWanted() else { return .disabled }
+        var path = [CChar](repeating: 0, count: 4096), reason = [CChar](repeating: 0, count: 512)
+        guard gameinput_guardian_locate_executable(&path, path.count, &reason, reason.count) == 1 else {
+            return .unavailable(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return .notStarted
+    }
+
     /// "running", "unavailable (…)" and so on.
     public var description: String {
         switch self {

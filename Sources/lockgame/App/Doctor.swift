@@ -19,6 +19,7 @@ enum Doctor {
             "XInput:         " + (report.xinputVersion.map { "\($0.major).\($0.minor)" } ?? "no XInput 2.2 with generic events"),
             "MIT-SHM:        \(sharedMemoryLine(report.sharedMemory))",
             "window manager: \(report.windowManager ?? "none announced")",
+            "lock guardian:  \(guardianLine(LockGuardianStatus.inThisProcess))",
             "renderer:       \(rendererLine(Renderer.PixelLoop.fastest, threads: LiveGameLoop.renderThreadCount))",
             "pointers:",
         ]
@@ -64,6 +65,15 @@ enum Doctor {
         case .absent: notes.append("no MIT-SHM: frames go through XPutImage (slower).")
         }
         return notes
+    }
+
+    /// Whether the lock guardian can run here: what a stopped or traced game relies on.
+    static func guardianLine(_ status: LockGuardianStatus) -> String {
+        switch status {
+        case .notStarted: "available (starts with the window; frees the pointer of a stopped, traced or hung game)"
+        case .disabled: "disabled by GAMEINPUT_NO_GUARDIAN or GAMEINPUT_GRAB_UNDER_DEBUGGER"
+        default: "\(status); a watchdog thread frees the pointer of a hung loop, a stopped game keeps it"
+        }
     }
 
     static func rendererLine(_ loop: Renderer.PixelLoop, threads: Int) -> String {

@@ -15,13 +15,19 @@ import XServerTestSupport
         return directories.map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    @Test func theMinimalExampleBuildsLocksAndPrintsMotion() throws {
+    /// Builds the example as its user would (`swift build --package-path`); returns its program.
+    static func build() throws -> String {
         let build = try ChildProcess(
             executable: try #require(Self.swift, "the swift toolchain on PATH"),
             arguments: ["build", "--package-path", Self.packagePath])
         #expect(build.waitForExit(timeout: .seconds(600)) == 0, "the example builds: \(build.lines.suffix(10))")
         let executable = Self.packagePath + "/.build/debug/minimal-lock"
         try #require(FileManager.default.isExecutableFile(atPath: executable))
+        return executable
+    }
+
+    @Test func theMinimalExampleBuildsLocksAndPrintsMotion() throws {
+        let executable = try Self.build()
 
         let server = try XServerFixture()
         defer { server.stop() }
@@ -37,5 +43,38 @@ import XServerTestSupport
         #expect(!probe.pointerIsGrabbed)
         probe.press(UInt32(XK_q))
         #expect(example.waitForExit(timeout: .seconds(5)) == 0)
+    }
+
+    /// The example sleeps in `waitForEvents(until: nil)` while locked; its guardian killed with
+    /// -9 (what the OOM killer or a user in `top` does) must not kill it: the example says why
+    /// the lock went and locks again with a new guardian, every time.
+    @Test func theMinimalExampleOutlivesItsGuardian() throws {
+        let executable = try Self.build()
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let example = try ChildProcess(executable: executable, arguments: [], environment: ["DISPLAY": server.displayName])
+        defer { example.stop() }
+        #expect(example.waitForLine { $0 == "lock: locked" } != nil, "\(example.lines)")
+        var relocked = 0
+        for trial in 0..<SafetyValveTests.trials {
+            var guardian: pid_t?
+            _ = LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+                let children = LockGuardianTests.children(of: example.pid)
+                guardian = children.count == 1 ? children[0] : nil
+                return guardian != nil
+            }
+            let first = try #require(guardian, "trial \(trial): one guardian")
+            let seen = example.lines.count
+            kill(first, SIGKILL)
+            let back =
+                LockgameLaunch.waitForNewLine("lock: unlocked (suspended: lock guardian exited)", in: example, after: seen)
+                && LockgameLaunch.waitForNewLine("lock: locked", in: example, after: seen)
+                && LockgameLaunch.waitUntil { server.probe.pointerIsGrabbed }
+            #expect(example.isRunning, "trial \(trial): alive, not killed by SIGPIPE: \(String(describing: example.waitForExit(timeout: .zero)))")
+            #expect(back, "trial \(trial): \(example.lines.dropFirst(seen))")
+            if example.isRunning && back { relocked += 1 }
+            guard example.isRunning else { break }
+        }
+        print("example: minimal-lock outlived its killed guardian and locked again \(relocked)/\(SafetyValveTests.trials) times")
     }
 }

@@ -123,6 +123,7 @@ import XServerTestSupport
         #expect(lines.contains("XWayland:       no"))
         #expect(lines.contains("MIT-SHM:        yes"))
         #expect(lines.contains("window manager: Openbox"))
+        #expect(lines.contains { $0.hasPrefix("lock guardian:  available") }, "\(lines)")
         let pixelLoop = Renderer.PixelLoop.eightWideAVX2.isAvailable ? "AVX2 pixel loop, 8 pixels at a time" : "scalar pixel loop"
         #expect(lines.contains { $0.hasPrefix("renderer:       \(pixelLoop), ") }, "\(lines)")
         #expect(lines.contains { $0.contains("Virtual core pointer (master)") })

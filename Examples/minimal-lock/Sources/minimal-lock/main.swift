@@ -24,7 +24,7 @@ while running && TerminationSignals.pending == nil {
             game.prefersPointerLocked = false
             window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         case .key(let key) where key.phase == .down && key.key == .q: running = false
-        case .closeRequested: running = false
+        case .closeRequested, .connectionLost: running = false
         default: break
         }
     }
