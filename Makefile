@@ -1,10 +1,13 @@
 # make run   - install missing system packages, build, run the game on $DISPLAY
 # make test  - install what the tests need, check the formatting (lint) and the documentation
-#              (docs), run the hot-path guard, a lockbench smoke run and the tests (they start
-#              their own X servers)
+#              (docs), run the hot-path guard, a lockbench smoke run, a fuzz smoke run and the
+#              tests (they start their own X servers)
 # make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
 # make mutants - deliberate breakages in a scratch copy; every one must fail its tests
+# make fuzz  - coverage-guided fuzzing (libFuzzer + AddressSanitizer) of every parser that reads
+#              outside bytes, FUZZ_SECONDS (60) per target; findings in .build/fuzz/run (Fuzz/README.md)
+# make fuzz-smoke - the same for FUZZ_SMOKE_SECONDS (5) per target (part of make test)
 # make format - rewrite the Swift sources in the house style (.swift-format); make lint - check it
 # make docs  - the GameInput DocC site, for static hosting, in .build/docs; fails when a public
 #              GameInput symbol is undocumented (scripts/check-doc-coverage)
@@ -27,10 +30,11 @@ WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc x11-xserver-utils kwin-wayland python3-gi
 # gdb attaches to the game in the lock guardian's tests; setxkbmap (x11-xkb-utils) sets the layouts of
 # the keyboard tests; xclip offers and reads large clipboard texts (INCR) in the clipboard tests;
-# binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor.
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip
+# binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor;
+# valgrind runs a program whose guardian must still be a copy of the program.
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind
 
-.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot format lint clean
+.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot format lint clean fuzz fuzz-smoke
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -39,7 +43,7 @@ run: deps
 build: deps
 	$(SWIFT) build
 
-test: test-deps lint docs check-hot-paths bench-smoke
+test: test-deps lint docs check-hot-paths bench-smoke fuzz-smoke
 	$(SWIFT) test --no-parallel
 
 mutants: test-deps
@@ -47,7 +51,7 @@ mutants: test-deps
 
 # swift format (in the toolchain) with the house style in .swift-format; --recursive skips dot
 # directories such as Examples/minimal-lock/.build.
-SWIFT_FORMAT_PATHS = Sources Tests Examples Package.swift
+SWIFT_FORMAT_PATHS = Sources Tests Examples Fuzz Package.swift
 format:
 	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 
@@ -82,6 +86,17 @@ bench-smoke: test-deps
 	$(SWIFT) build -c release --product lockbench
 	.build/release/lockbench --quick > .build/lockbench-quick.txt
 	grep -q '^{"machine":' .build/lockbench-quick.txt
+
+# The fuzz targets (Fuzz/, a package of its own) are built into .build/fuzz by scripts/fuzz and
+# run one after another from the seeds in Fuzz/Corpus plus what earlier runs found; a crash,
+# hang or memory blow-up fails the run and is saved, with the command to replay it.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
+fuzz: deps
+	SWIFT=$(SWIFT) scripts/fuzz --seconds $(FUZZ_SECONDS)
+
+fuzz-smoke: deps
+	SWIFT=$(SWIFT) scripts/fuzz --seconds $(FUZZ_SMOKE_SECONDS)
 
 # lockgame is built too: lockbench measures the real game's CPU use when it finds it.
 bench: deps

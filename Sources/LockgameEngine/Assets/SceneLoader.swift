@@ -45,6 +45,12 @@ public enum SceneLoader {
                 }
                 return value
             }
+            /// `degrees` in radians; a finite angle above about 1e38° overflows Float on the way.
+            func radians(_ degrees: Float) throws(AssetError) -> Float {
+                let radians = degrees * .pi / 180
+                guard radians.isFinite else { throw fail(.badNumber, "angle \(degrees)° out of range in \"\(directive)\"") }
+                return radians
+            }
             func numbers(_ n: Int, for what: String) throws(AssetError) -> [Float] {
                 guard args.count >= n else {
                     throw fail(.malformedLine, "\"\(what)\" needs \(n) numbers")
@@ -61,7 +67,7 @@ public enum SceneLoader {
                 guard args.isEmpty else { throw fail(.malformedLine, "\"spawn\" takes exactly 5 numbers") }
                 spawn = CameraPose(
                     position: SIMD3(n[0], n[1], n[2]),
-                    yaw: n[3] * .pi / 180, pitch: n[4] * .pi / 180)
+                    yaw: try radians(n[3]), pitch: try radians(n[4]))
             case "collider":
                 let n = try numbers(4, for: "collider")
                 guard args.isEmpty else { throw fail(.malformedLine, "\"collider\" takes exactly 4 numbers") }
@@ -83,7 +89,7 @@ public enum SceneLoader {
                         let n = try numbers(3, for: "at")
                         translation = SIMD3(n[0], n[1], n[2])
                     case "rotate":
-                        rotation = try numbers(1, for: "rotate")[0] * .pi / 180
+                        rotation = try radians(numbers(1, for: "rotate")[0])
                     case "scale":
                         let s = try numbers(1, for: "scale")[0]
                         scale = SIMD3(repeating: s)

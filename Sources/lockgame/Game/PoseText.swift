@@ -42,8 +42,11 @@ enum PoseText {
         let x = values["x"]!, y = values["y"]!, z = values["z"]!, yaw = values["yaw"]!, pitch = values["pitch"]!
         guard abs(x) <= 1000, abs(y) <= 1000, abs(z) <= 1000 else { throw Invalid(description: "position out of range (±1000 m)") }
         guard abs(pitch) <= 89 else { throw Invalid(description: "pitch out of range (±89°)") }
+        // A finite yaw above about 1e38° overflows Float on the way to radians.
+        let yawRadians = yaw * .pi / 180
+        guard yawRadians.isFinite else { throw Invalid(description: "yaw out of range") }
         return CameraPose(
-            position: SIMD3(x, y, z), yaw: yaw * .pi / 180, pitch: pitch * .pi / 180,
+            position: SIMD3(x, y, z), yaw: yawRadians, pitch: pitch * .pi / 180,
             verticalFieldOfView: fieldOfView)
     }
 }

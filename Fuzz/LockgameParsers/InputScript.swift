@@ -1,0 +1,1 @@
+../../Sources/lockgame/Headless/InputScript.swift

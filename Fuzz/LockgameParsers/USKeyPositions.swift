@@ -1,0 +1,1 @@
+../../Sources/lockgame/Game/USKeyPositions.swift
