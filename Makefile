@@ -1,13 +1,17 @@
 # make run   - install missing system packages, build, run the game on $DISPLAY
 # make test  - install what the tests need, check the formatting (lint) and the documentation
-#              (docs), run the hot-path guard, a lockbench smoke run, a fuzz smoke run and the
-#              tests (they start their own X servers)
+#              (docs), run the hot-path guard, a lockbench smoke run, a fuzz smoke run, a
+#              sanitizer smoke run and the tests (they start their own X servers)
 # make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
 # make mutants - deliberate breakages in a scratch copy; every one must fail its tests
 # make fuzz  - coverage-guided fuzzing (libFuzzer + AddressSanitizer) of every parser that reads
 #              outside bytes, FUZZ_SECONDS (60) per target; findings in .build/fuzz/run (Fuzz/README.md)
 # make fuzz-smoke - the same for FUZZ_SMOKE_SECONDS (5) per target (part of make test)
+# make sanitize - every test under ThreadSanitizer, and under AddressSanitizer with UBSan in the
+#              C targets, and lockbench --quick under UBSan (scripts/sanitize): fails on a test
+#              failure or any report, from any process the tests start; about 20 minutes
+# make sanitize-smoke - the short suites under TSan and ASan+UBSan (part of make test, 3-5 minutes)
 # make format - rewrite the Swift sources in the house style (.swift-format); make lint - check it
 # make docs  - the GameInput DocC site, for static hosting, in .build/docs; fails when a public
 #              GameInput symbol is undocumented (scripts/check-doc-coverage)
@@ -34,7 +38,8 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # valgrind runs a program whose guardian must still be a copy of the program.
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind
 
-.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot format lint clean fuzz fuzz-smoke
+.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot format lint clean fuzz fuzz-smoke \
+	sanitize sanitize-smoke
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -43,7 +48,7 @@ run: deps
 build: deps
 	$(SWIFT) build
 
-test: test-deps lint docs check-hot-paths bench-smoke fuzz-smoke
+test: test-deps lint docs check-hot-paths bench-smoke fuzz-smoke sanitize-smoke
 	$(SWIFT) test --no-parallel
 
 mutants: test-deps
@@ -98,6 +103,15 @@ fuzz: deps
 fuzz-smoke: deps
 	SWIFT=$(SWIFT) scripts/fuzz --seconds $(FUZZ_SMOKE_SECONDS)
 
+# Sanitized builds in scratch folders of their own (.build-tsan, .build-asan, .build-ubsan);
+# every process's reports land in files under them that scripts/sanitize checks.
+# Suppressions, third-party code only: Tests/Sanitizers.
+sanitize: test-deps
+	SWIFT=$(SWIFT) scripts/sanitize
+
+sanitize-smoke: test-deps
+	SWIFT=$(SWIFT) scripts/sanitize --smoke thread address
+
 # lockgame is built too: lockbench measures the real game's CPU use when it finds it.
 bench: deps
 	$(SWIFT) build -c release --product lockgame
@@ -114,4 +128,4 @@ test-deps:
 	@scripts/ensure-packages $(TEST_PACKAGES)
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-tsan .build-asan .build-ubsan

@@ -21,7 +21,10 @@ import XServerTestSupport
         Double(ProcessInfo.processInfo.environment["GAMEINPUT_SOAK_SCALE"] ?? "") ?? 1
     }
 
+    /// The process's resident size; under a sanitizer, the heap in use as its allocator
+    /// counts it (the resident size then holds the sanitizer's quarantine and shadow memory).
     static var residentKilobytes: Int {
+        if let bytes = SanitizedBuild.allocatedBytes { return bytes / 1024 }
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0

@@ -48,7 +48,12 @@ import XServerTestSupport
         let stalled = ContinuousClock.now
         #expect(BoundedWait.until(timeout: .seconds(2)) { !self.probe.pointerIsGrabbed })
         #expect(ContinuousClock.now - stalled >= .milliseconds(900), "not before the stall timeout")
-        harness.drain()
+        // The guardian says so once its ungrab has reached the server: its word can arrive a
+        // moment after the probe sees the pointer free (more than a moment under a sanitizer).
+        _ = BoundedWait.until(timeout: .seconds(1)) {
+            harness.drain()
+            return harness.state != .locked
+        }
         #expect(harness.state == .unlocked(.suspended(.mainLoopStalled)))
         #expect(harness.pump { harness.state == .locked }, "the loop runs again: the lock returns")
         #expect(probe.pointerIsGrabbed)

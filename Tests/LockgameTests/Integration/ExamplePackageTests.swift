@@ -70,7 +70,9 @@ import XServerTestSupport
                 LockgameLaunch.waitForNewLine("lock: unlocked (suspended: lock guardian exited)", in: example, after: seen)
                 && LockgameLaunch.waitForNewLine("lock: locked", in: example, after: seen)
                 && LockgameLaunch.waitUntil { server.probe.pointerIsGrabbed }
-            #expect(example.isRunning, "trial \(trial): alive, not killed by SIGPIPE: \(String(describing: example.waitForExit(timeout: .zero)))")
+            #expect(
+                example.isRunning,
+                "trial \(trial): alive, not killed by SIGPIPE: \(String(describing: example.waitForExit(timeout: .zero)))")
             #expect(back, "trial \(trial): \(example.lines.dropFirst(seen))")
             if example.isRunning && back { relocked += 1 }
             guard example.isRunning else { break }

@@ -295,6 +295,27 @@ import XServerTestSupport
         #expect(LockGuardianTests.children(of: program.pid).count == 1)
     }
 
+    /// Run under valgrind, where `/proc/self/exe` is valgrind's tool: the guardian is started
+    /// from the program's own file, natively (valgrind does not follow it). valgrind 3.19
+    /// cannot read Swift 6's debug information, so the program runs from a stripped copy.
+    @Test func underValgrindTheGuardianIsStillTheProgram() throws {
+        let valgrind = try XServerFixture.locate("valgrind")
+        let copy = NSTemporaryDirectory() + "LoopShapes-stripped-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: Self.executable, toPath: copy)
+        let strip = try ChildProcess(executable: try XServerFixture.locate("strip"), arguments: [copy])
+        try #require(strip.waitForExit(timeout: .seconds(60)) == 0, "\(strip.lines)")
+        let program = try ChildProcess(
+            executable: valgrind, arguments: ["-q", "--trace-children=no", copy], environment: ["DISPLAY": server.displayName])
+        defer { program.stop() }
+        #expect(program.waitForLine(timeout: .seconds(90)) { $0 == "lock: locked" } != nil, "\(program.lines.suffix(5))")
+        let guardianPID = try #require(guardian(of: program, timeout: .seconds(30)), "a guardian runs: \(program.lines.suffix(5))")
+        let image = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(guardianPID)/exe")
+        #expect(image == copy, "the guardian is the program, not valgrind: \(image)")
+        #expect(program.waitForLine(timeout: .seconds(30)) { $0 == "guardian: running" } != nil)
+    }
+
     /// `GAMEINPUT_GUARDIAN` left in an environment (set by hand, copied from a guardian's) is
     /// ignored with a warning: the program runs its `main`.
     @Test(arguments: ["0", "3 4 1000", "3 1000 1"]) func aStrayGuardianVariableIsIgnored(value: String) throws {
@@ -401,6 +422,29 @@ import XServerTestSupport
         return Set(nm.lines.compactMap { $0.split(separator: " ").last.map(String.init) })
     }
 
+    /// What links `objects` into a C program: gcc, or for a sanitized build (`swift build
+    /// --sanitize`, scripts/sanitize) the toolchain's clang with the sanitizer whose runtime
+    /// the objects call. The toolchain's ThreadSanitizer runtime intercepts libdispatch, so it
+    /// wants the toolchain's libdispatch and blocks runtime beside it.
+    static func linker(for objects: [String]) throws -> (compiler: String, flags: [String]) {
+        let called = try symbols(["-u"] + objects)
+        let sanitizers =
+            (called.contains("__tsan_init") ? ["thread"] : []) + (called.contains("__asan_init") ? ["address"] : [])
+            + (called.contains { $0.hasPrefix("__ubsan_handle_") } ? ["undefined"] : [])
+        guard !sanitizers.isEmpty else { return (try XServerFixture.locate("gcc"), []) }
+        // <toolchain>/usr/lib/swift/linux/libswiftCore.so, mapped into this test process
+        // (/proc files say they are empty: read to the end, not by size).
+        let maps = String(decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        let core = try #require(
+            maps.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) }
+                .first { $0.hasSuffix("/libswiftCore.so") })
+        let runtime = URL(fileURLWithPath: core).deletingLastPathComponent()
+        let clang = runtime.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("bin/clang").path
+        let dispatch = ["-L", runtime.path, "-ldispatch", "-lBlocksRuntime", "-Wl,-rpath," + runtime.path]
+        return (clang, ["-fsanitize=" + sanitizers.joined(separator: ",")] + (sanitizers.contains("thread") ? dispatch : []))
+    }
+
     @Test func gameInputReferencesTheObjectThatHoldsTheGuardiansConstructor() throws {
         let directory = Self.buildDirectory.appendingPathComponent("GameInput.build")
         let objects = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".o") }
@@ -429,10 +473,11 @@ import XServerTestSupport
         int gameinput_guardian_locate_executable(char *, size_t, char *, size_t);
         int main(void) { char path[64], reason[64]; return gameinput_guardian_locate_executable(path, 64, reason, 64) == 1 ? 0 : 1; }
         """.write(toFile: scratch + "/main.c", atomically: true, encoding: .utf8)
-        let gcc = try ChildProcess(
-            executable: try XServerFixture.locate("gcc"),
-            arguments: ["-o", scratch + "/program", scratch + "/main.c", scratch + "/libguardian.a", "-lX11"])
-        try #require(gcc.waitForExit(timeout: .seconds(60)) == 0, "\(gcc.lines)")
+        let (compiler, flags) = try Self.linker(for: members.map { objects.appendingPathComponent($0).path })
+        let link = try ChildProcess(
+            executable: compiler,
+            arguments: ["-o", scratch + "/program", scratch + "/main.c", scratch + "/libguardian.a", "-lX11"] + flags)
+        try #require(link.waitForExit(timeout: .seconds(60)) == 0, "\(link.lines)")
         let program = try ChildProcess(executable: scratch + "/program", arguments: [], environment: ["GAMEINPUT_GUARDIAN": "stray"])
         #expect(program.waitForExit(timeout: .seconds(10)) == 0, "main ran and found its executable: \(program.lines)")
         #expect(program.lines.contains { $0.hasPrefix("GameInput: ignoring GAMEINPUT_GUARDIAN=\"stray\"") }, "\(program.lines)")

@@ -23,7 +23,8 @@ import XServerTestSupport
 
     /// A locker (override-redirect window, keyboard grab, pointer grab retried for a second,
     /// as slock and i3lock do) gets the pointer within half a second, every time, and the lock
-    /// comes back once it lets go.
+    /// comes back once it lets go. (The half second is the game's own speed: a sanitized
+    /// build gets `SanitizedBuild.timeScale` times as long.)
     @Test func aScreenLockerAlwaysGetsThePointerAndTheLockReturns() throws {
         let game = try launchLocked()
         defer { game.stop() }
@@ -43,7 +44,7 @@ import XServerTestSupport
             #expect(probe.pointerIsGrabbed)
         }
         print("locker: pointer after the keyboard grab in \(waits.min() ?? .nan)–\(waits.max() ?? .nan) ms over \(waits.count) trials")
-        #expect((waits.max() ?? .infinity) <= 500, "within 0.5 s: \(waits)")
+        #expect((waits.max() ?? .infinity) <= SanitizedBuild.milliseconds(500), "within 0.5 s: \(waits)")
     }
 
     /// A global hotkey tapped (its passive grab held for about 30 ms) does not flicker the lock;
@@ -118,7 +119,8 @@ import XServerTestSupport
     }
 
     /// A termination signal wakes the sleeping loop at once (a self-pipe in its `poll()`):
-    /// the game, unlocked and idle, exits within 100 ms, over 20 trials.
+    /// the game, unlocked and idle, exits within 100 ms, over 20 trials (`SanitizedBuild.timeScale`
+    /// times as long in a sanitized build).
     @Test func aTerminationSignalEndsAnIdleGameAtOnce() throws {
         var exits: [Double] = []
         for trial in 0..<20 {
@@ -136,6 +138,6 @@ import XServerTestSupport
             #expect(game.waitForExit(timeout: .seconds(3)) == 0)
         }
         print("termination: exit \(exits.min() ?? .nan)–\(exits.max() ?? .nan) ms after the signal over \(exits.count) trials")
-        #expect((exits.max() ?? .infinity) <= 100, "\(exits)")
+        #expect((exits.max() ?? .infinity) <= SanitizedBuild.milliseconds(100), "\(exits)")
     }
 }

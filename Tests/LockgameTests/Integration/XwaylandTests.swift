@@ -61,6 +61,9 @@ import XServerTestSupport
             "foot turns mouse reporting on: \(sway.compositorLog.filter { $0.contains("foot") }.suffix(5))")
         #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "the Wayland window takes the focus")
         #expect(!probe.pointerIsGrabbed)
+        // The compositor ends its lock a moment after the X ungrab; until then the cursor does
+        // not move and the walk below would never reach foot.
+        #expect(LockgameLaunch.waitUntil { !sway.compositorHoldsLock }, "the compositor's lock ends with the X grab")
         #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { sway.windowRectangles()["footmouse"] != nil })
         let windows = sway.windowRectangles()
         let foot = try #require(windows["footmouse"]), shown = try #require(windows["lockgame"])
@@ -413,9 +416,12 @@ struct XwaylandSession {
     }
 
     /// Takes `step` until the lock engages (at most 200 steps), stopping at once: steps after
-    /// that would be locked motion the player makes.
+    /// that would be locked motion the player makes. Each step waits 150 ms for the lock (times
+    /// ``SanitizedBuild/timeScale``: a sanitized game answers later, and a step taken before its
+    /// answer would count as locked motion).
     func walkUntilLocked(after seen: Int, step: () -> Void) {
-        for _ in 0..<200 where !waitForLine("lock: locked", after: seen, timeout: .milliseconds(150)) { step() }
+        let patience = Duration.milliseconds(Int(SanitizedBuild.milliseconds(150)))
+        for _ in 0..<200 where !waitForLine("lock: locked", after: seen, timeout: patience) { step() }
         #expect(waitForLine("lock: locked", after: seen), "walking in locks: \(Array(game.lines.dropFirst(seen)))")
     }
 }
