@@ -299,18 +299,23 @@ final class X11PointerGrab: PointerLockPlatform {
         startGuardianIfDue(now: .now)
     }
 
-    /// Forgets a guardian that is gone; a failed start is retried after a pause that doubles
-    /// (1 s to a minute).
+    /// Forgets a guardian that is gone; a failed start is retried later.
     private func guardianEnded(_ failure: String?) {
         guardian = nil
         if let failure {
-            guardianFailures += 1
-            guardianStatus = .unavailable(failure)
-            guardianRetry = .now + min(.seconds(60), .seconds(1) * (1 << min(6, guardianFailures - 1)))
+            guardianFailed(failure, permanently: false)
         } else {
             guardianStatus = .notStarted
             guardianRetry = nil
         }
+    }
+
+    /// Records a failed start: tried again after a pause that doubles (1 s to a minute), or
+    /// never when its reason cannot change.
+    private func guardianFailed(_ reason: String, permanently: Bool) {
+        guardianFailures += 1
+        guardianStatus = .unavailable(reason)
+        guardianRetry = permanently ? nil : .now + min(.seconds(60), .seconds(1) * (1 << min(6, guardianFailures - 1)))
     }
 
     /// Starts the guardian when one is wanted and none runs, unless a failed start's pause
@@ -323,9 +328,7 @@ final class X11PointerGrab: PointerLockPlatform {
             guardian = started
             guardianStatus = .starting
         case .failure(let failure):
-            guardianFailures += 1
-            guardianStatus = .unavailable(failure.reason)
-            guardianRetry = failure.isPermanent ? nil : now + min(.seconds(60), .seconds(1) * (1 << min(6, guardianFailures - 1)))
+            guardianFailed(failure.reason, permanently: failure.isPermanent)
         }
     }
 

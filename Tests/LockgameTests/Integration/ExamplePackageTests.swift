@@ -64,6 +64,8 @@ import XServerTestSupport
                 return guardian != nil
             }
             let first = try #require(guardian, "trial \(trial): one guardian")
+            // Idle: the example has slept past a heartbeat interval and told the guardian so.
+            Thread.sleep(forTimeInterval: 0.5)
             let seen = example.lines.count
             kill(first, SIGKILL)
             let back =

@@ -77,6 +77,9 @@ import XServerTestSupport
         for trial in 0..<SafetyValveTests.trials {
             let first = try #require(guardian(of: program), "trial \(trial): a guardian runs")
             #expect(LockgameLaunch.waitUntil { LockGuardianTests.children(of: program.pid).count == 1 })
+            // Idle: the loop has slept past a heartbeat interval and told the guardian so; it
+            // writes again as soon as it wakes.
+            Thread.sleep(forTimeInterval: 0.5)
             let seen = program.lines.count
             kill(first, SIGKILL)
             let reported = LockgameLaunch.waitForNewLine("lock: unlocked (suspended: lock guardian exited)", in: program, after: seen)
@@ -96,10 +99,14 @@ import XServerTestSupport
 
     /// `close()` inside the `pollEvents` handler: the program ends cleanly, the pointer is free
     /// and visible.
+    /// Freed memory is filled (`MALLOC_PERTURB_`), so a connection used after it was closed
+    /// crashes instead of reading what was left there.
+    static let perturbedMemory = ["MALLOC_PERTURB_": "165"]
+
     @Test func closingTheWindowInsideTheEventHandlerEndsCleanly() throws {
         var clean = 0
         for trial in 0..<SafetyValveTests.trials {
-            let program = try startLocked(["--close-in-handler"])
+            let program = try startLocked(["--close-in-handler"], environment: Self.perturbedMemory)
             defer { program.stop() }
             probe.press(UInt32(XK_q))
             let status = program.waitForExit(timeout: .seconds(5))
@@ -115,7 +122,7 @@ import XServerTestSupport
     @Test func closingTheWindowInsideALockObserverEndsCleanly() throws {
         var clean = 0
         for trial in 0..<SafetyValveTests.trials {
-            let program = try start(["--close-in-observer"])
+            let program = try start(["--close-in-observer"], environment: Self.perturbedMemory)
             defer { program.stop() }
             let status = program.waitForExit(timeout: .seconds(5))
             #expect(status == 0, "trial \(trial): exit status \(String(describing: status)); \(program.lines.suffix(3))")
