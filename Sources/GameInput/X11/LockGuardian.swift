@@ -301,7 +301,7 @@ final class LockGuardian {
 /// Whether the lock guardian (the process that frees the pointer while the game cannot run)
 /// is there to guard the lock.
 public enum LockGuardianStatus: Hashable, Sendable, CustomStringConvertible {
-    /// Not started yet: it starts with the first lock.
+    /// Not started yet: it starts when the window is shown.
     case notStarted
     /// Started and setting up its window. Meanwhile the lock is confined to the game's own
     /// window and a watchdog thread in the game frees it if the loop stalls.

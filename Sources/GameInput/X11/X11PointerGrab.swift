@@ -35,7 +35,7 @@ final class X11PointerGrab: PointerLockPlatform {
     /// watches only for a stopped or traced process).
     private let usesGuardian: Bool
     private let guardianStallTimeout: Duration?
-    /// The lock guardian, started at the first lock (again after it went away).
+    /// The lock guardian, started when the window is shown (again after it went away).
     private(set) var guardian: LockGuardian?
     /// What the guardian can do now.
     private(set) var guardianStatus: LockGuardianStatus
