@@ -13,8 +13,8 @@
 #              failure or any report, from any process the tests start; about 20 minutes
 # make sanitize-smoke - the short suites under TSan and ASan+UBSan (part of make test, 3-5 minutes)
 # make format - rewrite the Swift sources in the house style (.swift-format); make lint - check it
-# make docs  - the GameInput DocC site, for static hosting, in .build/docs; fails when a public
-#              GameInput symbol is undocumented (scripts/check-doc-coverage)
+# make docs  - the GameInput DocC site, for static hosting, in .build/docs (GamePixels' in
+#              .build/docs-gamepixels); fails when a public symbol is undocumented (scripts/check-doc-coverage)
 
 SWIFT ?= swift
 ARGS ?=
@@ -22,7 +22,7 @@ ARGS ?=
 # lockbench (built by `make build` too) draws its frame with Mesa's llvmpipe as well: EGL and GL
 # headers and libEGL (libegl-dev, libgl-dev), Mesa's EGL and its software driver (libegl-mesa0,
 # libgl1-mesa-dri).
-BUILD_PACKAGES = pkg-config libx11-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
+BUILD_PACKAGES = pkg-config libx11-dev libx11-xcb-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core \
 	libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
@@ -69,13 +69,22 @@ lint:
 # (OptionSet's insert(_:), Equatable's !=, synthesized hash(into:)): their documentation is
 # the standard library's. A docc warning (a broken symbol link) fails the build, and every
 # public symbol left must have documentation.
+# GamePixels' site goes to .build/docs-gamepixels; a module's catalog sees only its own graphs.
 docs: deps
-	$(SWIFT) build --scratch-path .build/docs-build --target GameInput -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs \
+	rm -rf .build/symbol-graphs
+	$(SWIFT) build --scratch-path .build/docs-build --target GamePixels -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs/all \
 		-Xswiftc -symbol-graph-skip-synthesized-members
-	docc convert Sources/GameInput/GameInput.docc --additional-symbol-graph-dir .build/symbol-graphs \
+	for module in GameInput GamePixels; do \
+		mkdir -p .build/symbol-graphs/$$module && cp .build/symbol-graphs/all/$$module.symbols.json .build/symbol-graphs/$$module/ || exit 1; \
+	done
+	docc convert Sources/GameInput/GameInput.docc --additional-symbol-graph-dir .build/symbol-graphs/GameInput \
 		--fallback-display-name GameInput --fallback-bundle-identifier lockgame.GameInput \
 		--transform-for-static-hosting --warnings-as-errors --output-path .build/docs
-	scripts/check-doc-coverage .build/symbol-graphs
+	docc convert Sources/GamePixels/GamePixels.docc --additional-symbol-graph-dir .build/symbol-graphs/GamePixels \
+		--fallback-display-name GamePixels --fallback-bundle-identifier lockgame.GamePixels \
+		--transform-for-static-hosting --warnings-as-errors --output-path .build/docs-gamepixels
+	scripts/check-doc-coverage .build/symbol-graphs/GameInput GameInput
+	scripts/check-doc-coverage .build/symbol-graphs/GamePixels GamePixels
 
 soak: test-deps
 	LOCKGAME_TRIALS=100 $(SWIFT) test --no-parallel --filter 'SafetyValveTests|SystemOutranksTheGameTests|LockGuardianTests|LockSoakTests|DecoderFuzzTests'

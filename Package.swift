@@ -12,6 +12,8 @@ let package = Package(
     name: "lockgame",
     products: [
         .library(name: "GameInput", targets: ["GameInput"]),
+        // Pixels drawn on the CPU, put on a GameWindow (MIT-SHM, or XPutImage where it cannot be used).
+        .library(name: "GamePixels", targets: ["GamePixels"]),
         // For the fuzz package in Fuzz/ (make fuzz), which fuzzes the asset loaders.
         .library(name: "LockgameEngine", targets: ["LockgameEngine"]),
         .executable(name: "lockgame", targets: ["lockgame"]),
@@ -23,6 +25,7 @@ let package = Package(
             pkgConfig: "x11",
             providers: [
                 .apt(["libx11-dev"]),
+                .apt(["libx11-xcb-dev"]),
                 .apt(["libxi-dev"]),
                 .apt(["libxfixes-dev"]),
                 .apt(["libxtst-dev"]),
@@ -57,6 +60,7 @@ let package = Package(
             name: "GameInput",
             dependencies: ["CXlib", "CLockGuardian", "CPosix"]
         ),
+        .target(name: "GamePixels", dependencies: ["GameInput", "CXlib"]),
         // The demo's engine without X: renderer, scene and assets, camera, text.
         .target(
             name: "LockgameEngine",
@@ -77,14 +81,14 @@ let package = Package(
         .target(name: "CPixelSpanAVX2"),
         // wmemset for the renderer's colour fills (Swift's Glibc module lacks <wchar.h>).
         .target(name: "CMemoryFill"),
-        // The game's X presentation (MIT-SHM presenter), shared by lockgame and lockbench.
+        // The demo engine's framebuffer drawn straight into GamePixels' memory, for lockgame and lockbench.
         .target(
             name: "LockgamePlatform",
-            dependencies: ["GameInput", "LockgameEngine", "CXlib"]
+            dependencies: ["GamePixels", "LockgameEngine"]
         ),
         .executableTarget(
             name: "lockgame",
-            dependencies: ["GameInput", "LockgameEngine", "LockgamePlatform", "CXlib"]
+            dependencies: ["GameInput", "GamePixels", "LockgameEngine", "LockgamePlatform", "CXlib"]
         ),
         // The renderer's algorithm in C, the benchmark's reference. Compiled with the
         // package's optimisation: -O2 under `swift build -c release`, what lockbench uses (seen with -v).
@@ -106,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "lockbench",
             dependencies: [
-                "LockgameEngine", "LockgamePlatform", "GameInput", "CXlib", "RenderReference", "CBenchSupport",
+                "LockgameEngine", "LockgamePlatform", "GameInput", "GamePixels", "CXlib", "RenderReference", "CBenchSupport",
                 "XServerTestSupport", "CLlvmpipeFrame",
             ]
         ),
@@ -130,7 +134,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LockgameTests",
-            dependencies: ["lockgame", "LoopShapes", "GameInput", "LockgameEngine", "CXlib", "XServerTestSupport"]
+            dependencies: [
+                "lockgame", "LoopShapes", "GameInput", "GamePixels", "LockgamePlatform", "LockgameEngine", "CXlib",
+                "XServerTestSupport",
+            ]
         ),
         .testTarget(
             name: "LockgameEngineTests",

@@ -1,5 +1,5 @@
 import GameInput
-import LockgamePlatform
+import GamePixels
 
 /// A minimal game loop around a real `GameWindow` for the X figures: waits in `poll()`,
 /// drains events the way the game does, and counts the raw-motion deltas it is handed.
@@ -31,7 +31,7 @@ final class GameInputLoop {
     }
 
     /// Presents and waits for the server to finish reading the frame (at most 1 s).
-    func present(_ presenter: FramePresenter) {
+    func present(_ presenter: PixelPresenter) {
         presenter.present()
         _ = pump(timeout: .seconds(1)) { !presenter.isBusy }
     }

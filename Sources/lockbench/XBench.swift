@@ -1,6 +1,7 @@
 import CBenchSupport
 import CXlib
 import GameInput
+import GamePixels
 import Glibc
 import LockgameEngine
 import LockgamePlatform
@@ -8,7 +9,7 @@ import XServerTestSupport
 
 /// The figures that need an X server, measured on a private Xvfb + openbox started with
 /// `-displayfd` (XServerTestSupport) and stopped by PID: present through the game's
-/// `FramePresenter` (MIT-SHM) against memcpy and against the frame, allocations per
+/// `PixelPresenter` (MIT-SHM) against memcpy and against the frame, allocations per
 /// steady-state frame with presenting and input, XTest injection → delta latency with lost and
 /// duplicated counts, input-to-present latency, the CPU the real game uses, and presenting
 /// with `XPutImage` to a display reached over TCP.
@@ -51,7 +52,7 @@ struct XBench {
                 title: "lockbench", width: DemoFrame.width, height: DemoFrame.height,
                 displayName: server.tcpDisplayName, stallTimeout: nil)
             defer { window.close() }
-            let presenter = try FramePresenter(window: window)
+            let presenter = try PixelPresenter(window: window)
             defer { presenter.close() }
             let input = GameInputLoop(window: window)
             window.show()
@@ -63,7 +64,8 @@ struct XBench {
                 ]
             }
             let renderer = Renderer()
-            let framebuffer = presenter.framebuffer
+            let framebuffer = Framebuffer(width: 1, height: 1)
+            framebuffer.target(presenter.pixels)
             let versusRender = PairedTiming(
                 plan: plan,
                 subject: {
@@ -93,7 +95,7 @@ struct XBench {
         defer { window.close() }
         let game = LockPreference()
         window.pointerLock.rootPreferring = game
-        let presenter = try FramePresenter(window: window)
+        let presenter = try PixelPresenter(window: window)
         defer { presenter.close() }
         let input = GameInputLoop(window: window)
         window.show()
@@ -101,7 +103,8 @@ struct XBench {
             return XBench.skipped("the pointer lock did not engage on Xvfb")
         }
         presenter.resize(width: DemoFrame.width, height: DemoFrame.height)
-        let framebuffer = presenter.framebuffer
+        let framebuffer = Framebuffer(width: 1, height: 1)
+        framebuffer.target(presenter.pixels)
         let renderer = Renderer()
         let scene = frame.scene, pose = DemoFrame.pose
         let bytes = framebuffer.width * framebuffer.height * 4
@@ -171,7 +174,7 @@ struct XBench {
     /// From an event's receipt to the completed present of the frame that used it.
     private func inputToPresent(
         probe: XProbe, input: GameInputLoop, render: () -> Void,
-        presenter: FramePresenter, renderNanoseconds: Double
+        presenter: PixelPresenter, renderNanoseconds: Double
     ) -> [Figure] {
         var samples: [Double] = []
         for _ in 0..<(quick ? 20 : 300) {

@@ -380,6 +380,13 @@ public final class XProbe {
         }
     }
 
+    /// The window's visual ID and depth, as the server has them (`XGetWindowAttributes`).
+    public func visual(of window: UInt) -> (id: UInt, depth: Int32)? {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0, let visual = attributes.visual else { return nil }
+        return (XVisualIDFromVisual(visual), attributes.depth)
+    }
+
     /// The window's pixels as 0xXXRRGGBB, read with `XGetImage` (what the server shows).
     public func capture(_ window: UInt) -> (width: Int, height: Int, pixels: [UInt32])? {
         var attributes = XWindowAttributes()

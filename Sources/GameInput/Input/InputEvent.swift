@@ -17,7 +17,10 @@ public enum InputEvent: Hashable, Sendable {
     case transform(TransformEvent)
     /// A multi-finger swipe on a touchpad.
     case swipe(SwipeEvent)
-    /// The window's size changed; the new size in pixels.
+    /// The window's size changed; the new size in pixels. Every change the server reports
+    /// comes, in order, from the ``GameWindow/pollEvents(_:)`` that reads it, with
+    /// ``GameWindow/width`` and ``GameWindow/height`` already updated: recreate a swapchain or
+    /// resize a presenter here, and the next frame is drawn at the new size.
     case resized(width: Int, height: Int)
     /// Part of the window must be drawn again.
     case exposed

@@ -135,6 +135,7 @@ extension GameWindow {
         guard !isConnectionClosed else { return }
         isConnectionClosed = true
         XDestroyWindow(connection.display, windowID)
+        visual.free(on: connection)
         connection.close()
     }
 

@@ -60,16 +60,29 @@ public final class GameWindow {
     public internal(set) var isClosed = false
 
     /// Called with X events GameInput does not handle itself (for example MIT-SHM completion
-    /// events of the demo's presenter in this package).
+    /// events of the pixel presenter in this package).
     package var otherEventHandler: ((UnsafeMutablePointer<XEvent>) -> Void)?
 
     /// The display the window is on, as Xlib resolved its name (`XDisplayString`), such as ":0".
     public var displayName: String { connection.name }
 
-    /// The X connection, for the demo's presenter in this package.
+    /// The X connection, for the pixel presenter in this package.
     package let connection: X11Connection
     /// The X window id.
     package let windowID: UInt
+    /// The window's visual and colormap, for the pixel presenter in this package.
+    package let visual: X11Visual
+
+    /// The connection and window for a renderer: Vulkan, EGL, GLX, or Xlib drawing. Every
+    /// property is nil once the window is closed. ``X11WindowHandle`` says what a caller may
+    /// and must not do with the connection.
+    public var nativeHandle: NativeWindowHandle {
+        guard !isConnectionClosed else { return NativeWindowHandle(x11: nil) }
+        return NativeWindowHandle(
+            x11: X11WindowHandle(
+                display: connection.display, xcbConnection: XGetXCBConnection(connection.display),
+                window: windowID, screen: connection.screen, visualID: visual.id, depth: visual.depth))
+    }
 
     let grab: X11PointerGrab?
     let clipboard: X11Clipboard
@@ -151,6 +164,7 @@ public final class GameWindow {
     ///   - title: the window's title, for the window manager and task lists.
     ///   - width: the window's width in pixels (1 to 16384).
     ///   - height: the window's height in pixels (1 to 16384).
+    ///   - visual: the window's pixel format, for its renderer (see ``WindowVisual``).
     ///   - displayName: the X display to open; `nil` reads `$DISPLAY`.
     ///   - stallTimeout: how long the loop may stop calling ``pollEvents(_:)`` (other than
     ///     sleeping in ``waitForEvents(until:)``) while the pointer is locked before the lock
@@ -158,7 +172,7 @@ public final class GameWindow {
     ///     this off (the guardian still frees it while the process is stopped or traced).
     ///     Shorter timeouts than ``minimumStallTimeout`` count as that.
     public init(
-        title: String, width: Int, height: Int, displayName: String? = nil,
+        title: String, width: Int, height: Int, visual: WindowVisual = .default, displayName: String? = nil,
         stallTimeout: Duration? = GameWindow.defaultStallTimeout
     ) throws(GameWindowError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
@@ -175,10 +189,9 @@ public final class GameWindow {
             keyUsage: { keyCode in keyPositions.usage(keyCode: keyCode) })
         self.width = width
         self.height = height
-        let screen = connection.screen
-        windowID = XCreateSimpleWindow(
-            display, connection.rootWindow, 0, 0, UInt32(width), UInt32(height), 0,
-            XBlackPixel(display, screen), XBlackPixel(display, screen))
+        let visual = try X11Visual(visual, on: connection)
+        self.visual = visual
+        windowID = visual.createWindow(on: connection, width: width, height: height)
         atoms = Atoms(
             wmProtocols: connection.atom("WM_PROTOCOLS"),
             wmDeleteWindow: connection.atom("WM_DELETE_WINDOW"),

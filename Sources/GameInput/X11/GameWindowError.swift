@@ -6,6 +6,9 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
     case noDisplayName
     /// A window size outside 1…16384 pixels.
     case invalidSize(width: Int, height: Int)
+    /// The screen has no such visual: no visual with that ID, or no 32-bit true-colour one for
+    /// ``WindowVisual/transparent``.
+    case visualUnavailable(WindowVisual)
 
     /// What went wrong, in a sentence for the terminal: "DISPLAY is not set: there is no X
     /// display to open".
@@ -17,6 +20,10 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
             "DISPLAY is not set: there is no X display to open"
         case .invalidSize(let width, let height):
             "invalid window size \(width)x\(height): each side must be 1…16384 pixels"
+        case .visualUnavailable(.visualID(let id)):
+            "the X screen has no visual with ID 0x\(String(id, radix: 16))"
+        case .visualUnavailable:
+            "the X screen has no 32-bit true-colour visual for a transparent window"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GameInput
+import GamePixels
 import LockgameEngine
 import LockgamePlatform
 
@@ -20,7 +21,9 @@ final class LiveGameLoop {
     /// with the fastest pixel loop this CPU runs.
     private let renderer = TiledRenderer(threadCount: LiveGameLoop.renderThreadCount)
     private let hud: HUDPainter
-    private let presenter: FramePresenter
+    private let presenter: PixelPresenter
+    /// The frame the renderer draws, in the presenter's memory.
+    private let framebuffer = Framebuffer(width: 1, height: 1)
     private let frameInterval: Duration
     private let log: (String) -> Void
     private var status: FrameStatus
@@ -37,7 +40,7 @@ final class LiveGameLoop {
     init(
         window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int,
         log: @escaping (String) -> Void
-    ) throws(FramePresenter.Unsupported) {
+    ) throws(PixelPresenter.Unsupported) {
         self.window = window
         self.session = session
         self.hud = hud
@@ -46,7 +49,7 @@ final class LiveGameLoop {
         log("keys: walk with \(walkKeys.joined(separator: " ")) or the arrows")
         self.log = log
         displayName = window.displayName
-        presenter = try FramePresenter(window: window)
+        presenter = try PixelPresenter(window: window)
         frameInterval = framesPerSecond > 0 ? .nanoseconds(1_000_000_000 / framesPerSecond) : .zero
         let described = FrameStatus.describing(window.pointerLock.pointerLockState)
         status = FrameStatus(lockLine: described.line, isLocked: described.isLocked)
@@ -149,7 +152,7 @@ final class LiveGameLoop {
         let oldestLook = session.latchLook()
         session.advance(by: seconds(now - lastAdvance))
         lastAdvance = now
-        let framebuffer = presenter.framebuffer
+        framebuffer.target(presenter.pixels)
         let camera = session.interpolatedPose
         Flashlight.apply(on: session.flashlightOn, camera: camera, to: &renderer.settings)
         renderer.render(session.scene, camera: camera, into: framebuffer)

@@ -7,21 +7,21 @@ import XServerTestSupport
 /// outside program would: built with `swift build --package-path`, then run on Xvfb, where it
 /// locks, prints relative motion, lets go on Esc and quits on Q.
 @Suite(.serialized) struct ExamplePackageTests {
-    static let packagePath = HeadlessTests.packageRoot.appendingPathComponent("Examples/minimal-lock").path
-
     /// The `swift` driver the tests run under, from `PATH`.
     static var swift: String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         return directories.map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Builds the example as its user would (`swift build --package-path`); returns its program.
-    static func build() throws -> String {
+    /// Builds `Examples/<name>` as its user would (`swift build --package-path`; incremental
+    /// after the first time); returns its program.
+    static func build(_ name: String = "minimal-lock") throws -> String {
+        let packagePath = HeadlessTests.packageRoot.appendingPathComponent("Examples/\(name)").path
         let build = try ChildProcess(
             executable: try #require(Self.swift, "the swift toolchain on PATH"),
-            arguments: ["build", "--package-path", Self.packagePath])
-        #expect(build.waitForExit(timeout: .seconds(600)) == 0, "the example builds: \(build.lines.suffix(10))")
-        let executable = Self.packagePath + "/.build/debug/minimal-lock"
+            arguments: ["build", "--package-path", packagePath])
+        #expect(build.waitForExit(timeout: .seconds(900)) == 0, "\(name) builds: \(build.lines.suffix(10))")
+        let executable = packagePath + "/.build/debug/\(name)"
         try #require(FileManager.default.isExecutableFile(atPath: executable))
         return executable
     }

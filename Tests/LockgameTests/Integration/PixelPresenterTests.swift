@@ -1,21 +1,20 @@
 import CXlib
 import Foundation
 import GameInput
-import LockgameEngine
-import LockgamePlatform
+import GamePixels
 import Testing
 import XServerTestSupport
 
-/// The game's MIT-SHM presenter on a real X server, in the test process: a completion made
+/// GamePixels' presenter on a real X server, in the test process: a completion made
 /// late by another client's `XGrabServer` holds frames back without blocking and MIT-SHM comes
 /// back with it; completions that never come end on `XPutImage`; a closed presenter's
-/// framebuffer stays drawable. Pixels are read back from the server by the probe.
-@Suite(.serialized) final class FramePresenterTests {
+/// pixels stay drawable; pixels with a stride of their own are copied. Pixels are read back from the server by the probe.
+@Suite(.serialized) final class PixelPresenterTests {
     let server: XServerFixture
     let window: GameWindow
-    let presenter: FramePresenter
+    let presenter: PixelPresenter
     /// Every change of path the presenter reported, in order.
-    private(set) var pathChanges: [FramePresenter.Path] = []
+    private(set) var pathChanges: [PixelPresenter.Path] = []
     /// The longest single call into the presenter (`present()` or the path check).
     private(set) var longestCall: Duration = .zero
     /// Whether every frame drawn while frames were held back was drawn into private memory.
@@ -27,7 +26,7 @@ import XServerTestSupport
         server = try XServerFixture(windowManager: nil)
         window = try GameWindow(
             title: "presenter-test", width: Self.width, height: Self.height, displayName: server.displayName)
-        presenter = try FramePresenter(window: window)
+        presenter = try PixelPresenter(window: window)
         window.show()
         let deadline = ContinuousClock.now + .seconds(5)
         while !window.isViewable && ContinuousClock.now < deadline { step() }
@@ -51,9 +50,10 @@ import XServerTestSupport
         if changed { pathChanges.append(presenter.path) }
     }
 
-    /// Writes `color` into every pixel of the framebuffer and presents it, timing the call.
+    /// Writes `color` into every pixel and presents it, timing the call.
     func present(_ color: UInt32) {
-        presenter.framebuffer.pixels.update(repeating: color)
+        let pixels = presenter.pixels
+        for y in 0..<pixels.height { pixels.row(y).update(repeating: color) }
         let started = ContinuousClock.now
         presenter.present()
         longestCall = max(longestCall, .now - started)
@@ -72,16 +72,16 @@ import XServerTestSupport
     /// lets it draw, until `condition` holds or `timeout` passes; returns the path each frame
     /// was drawn on.
     @discardableResult
-    func runLoop(drawing color: UInt32, timeout: Duration, until condition: () -> Bool) -> [FramePresenter.Path] {
+    func runLoop(drawing color: UInt32, timeout: Duration, until condition: () -> Bool) -> [PixelPresenter.Path] {
         let deadline = ContinuousClock.now + timeout
         var nextFrame = ContinuousClock.now
-        var frames: [FramePresenter.Path] = []
+        var frames: [PixelPresenter.Path] = []
         while !condition() && ContinuousClock.now < deadline {
             step()
             let now = ContinuousClock.now
             guard now >= nextFrame, !presenter.isBusy else { continue }
             frames.append(presenter.path)
-            if presenter.path == .completionOverdue && !presenter.framebuffer.ownsColorMemory {
+            if presenter.path == .completionOverdue && presenter.pixelsAreShared {
                 heldBackFramesInPrivateMemory = false
             }
             present(color)
@@ -123,7 +123,7 @@ import XServerTestSupport
         // About 300 ms between the overdue completion and the end of the grab, at 60 fps.
         #expect(frames.count { $0 == .completionOverdue } >= 5, "frames drawn on: \(frames)")
         #expect(heldBackFramesInPrivateMemory)
-        #expect(!presenter.framebuffer.ownsColorMemory, "the framebuffer is the shared segment again")
+        #expect(presenter.pixelsAreShared, "the pixels are the shared segment again")
         #expect(presentAndWait(Self.after))
         #expect(try windowShows(Self.after))
     }
@@ -145,8 +145,8 @@ import XServerTestSupport
 
         #expect(pathChanges == [.completionOverdue, .sharedMemory], "changes: \(pathChanges)")
         #expect(longestCall < .milliseconds(150), "a call into the presenter blocked for \(longestCall)")
-        #expect(presenter.framebuffer.width == Self.width / 2 && presenter.framebuffer.height == Self.height / 2)
-        #expect(!presenter.framebuffer.ownsColorMemory, "the framebuffer is a shared segment again")
+        #expect(presenter.pixels.width == Self.width / 2 && presenter.pixels.height == Self.height / 2)
+        #expect(presenter.pixelsAreShared, "the pixels are a shared segment again")
         #expect(presentAndWait(Self.after))
         let picture = try #require(server.probe.capture(window.windowID))
         let corner = (0..<Self.height / 2).flatMap { y in (0..<Self.width / 2).map { picture.pixels[y * Self.width + $0] } }
@@ -168,7 +168,7 @@ import XServerTestSupport
         runLoop(drawing: Self.during, timeout: .seconds(3)) { presenter.path == .putImage(.completionLost) }
         #expect(pathChanges == [.completionOverdue, .putImage(.completionLost)], "changes: \(pathChanges)")
         #expect(longestCall < .milliseconds(150), "a call into the presenter blocked for \(longestCall)")
-        #expect(presenter.framebuffer.ownsColorMemory)
+        #expect(!presenter.pixelsAreShared)
         #expect(presentAndWait(Self.after))
         #expect(try windowShows(Self.after))
 
@@ -180,22 +180,53 @@ import XServerTestSupport
         #expect(try windowShows(Self.after))
     }
 
-    /// After `close()` the framebuffer is still drawable memory of the same size (every pixel
+    /// After `close()` the pixels are still drawable memory of the same size (every pixel
     /// written and read back), and presenting sends nothing.
-    @Test func aFramebufferWrittenAfterCloseDoesNotCrash() throws {
+    @Test func pixelsWrittenAfterCloseDoNotCrash() throws {
         try #require(presenter.path == .sharedMemory)
         #expect(presentAndWait(Self.before))
-        let framebuffer = presenter.framebuffer
-        let size = (framebuffer.width, framebuffer.height)
+        let size = (presenter.pixels.width, presenter.pixels.height)
         presenter.close()
 
-        #expect(presenter.framebuffer === framebuffer)
-        #expect(framebuffer.width == size.0 && framebuffer.height == size.1)
-        framebuffer.pixels.update(repeating: Self.after)
-        #expect(framebuffer.pixels.allSatisfy { $0 == Self.after })
+        let pixels = presenter.pixels
+        #expect(!presenter.pixelsAreShared)
+        #expect(pixels.width == size.0 && pixels.height == size.1)
+        for y in 0..<pixels.height { pixels.row(y).update(repeating: Self.after) }
+        #expect((0..<pixels.height).allSatisfy { pixels.row($0).allSatisfy { $0 == Self.after } })
         // Presenting after close does nothing: the window still shows the last frame.
         presenter.present()
         XSync(window.connection.display, 0)
         #expect(try windowShows(Self.before))
+    }
+
+    /// Pixels the caller drew in memory of its own, rows padded to a stride wider than the
+    /// window, reach the window row by row, on both paths; while the server still reads the
+    /// last frame the copy is refused and nothing changes.
+    @Test func pixelsWithAStrideOfTheirOwnAreCopied() throws {
+        for allowSharedMemory in [true, false] {
+            let presenter = allowSharedMemory ? self.presenter : try PixelPresenter(window: window, allowSharedMemory: false)
+            defer { if !allowSharedMemory { presenter.close() } }
+            let stride = (Self.width + 13) * 4
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: stride * Self.height, alignment: 4)
+            defer { memory.deallocate() }
+            let source = PixelRows(baseAddress: memory, width: Self.width, height: Self.height, bytesPerRow: stride)
+            // A picture with a colour per row, and the padding poisoned.
+            for y in 0..<Self.height {
+                (memory + y * stride).initializeMemory(as: UInt32.self, repeating: 0xFFFF_00FF, count: stride / 4)
+                source.row(y).update(repeating: 0xFF00_0000 | UInt32(y) << 8 | 0x40)
+            }
+            #expect(presenter.present(copying: source))
+            if allowSharedMemory {
+                #expect(presenter.isBusy)
+                #expect(!presenter.present(copying: source), "refused while the server reads the last frame")
+                let deadline = ContinuousClock.now + .seconds(2)
+                while presenter.isBusy && ContinuousClock.now < deadline { step() }
+            } else {
+                XSync(window.connection.display, 0)
+            }
+            let picture = try #require(server.probe.capture(window.windowID))
+            let expected = (0..<Self.height).flatMap { y in [UInt32](repeating: UInt32(y) << 8 | 0x40, count: Self.width) }
+            #expect(picture.pixels == expected, "shared memory \(allowSharedMemory): rows arrive without their padding")
+        }
     }
 }

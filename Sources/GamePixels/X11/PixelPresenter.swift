@@ -1,10 +1,30 @@
 internal import CXlib
 public import GameInput
-public import LockgameEngine
 
-/// Puts rendered frames on the window: through MIT-SHM (`XShmPutImage`), where the renderer
-/// draws straight into memory shared with the X server, or with `XPutImage` where MIT-SHM
-/// cannot be used. The framebuffer it hands out is sized to the window.
+/// Puts pixels drawn on the CPU on a `GameWindow`: through MIT-SHM
+/// (`XShmPutImage`), where the game draws straight into memory shared with the X server, or
+/// with `XPutImage` where MIT-SHM cannot be used.
+///
+/// The presenter owns the memory to draw into, ``pixels``, sized with ``resize(width:height:)``
+/// (call it on `InputEvent.resized(width:height:)`). Draw there and call
+/// ``present()``: no copy on the way to the server. Pixels drawn elsewhere, with any stride,
+/// go through ``present(copying:)``. One loop turn:
+///
+/// ```swift
+/// window.pollEvents { event in
+///     if case .resized(let width, let height) = event { presenter.resize(width: width, height: height) }
+/// }
+/// _ = presenter.updatePath(now: .now)
+/// if !presenter.isBusy {
+///     draw(into: presenter.pixels)
+///     presenter.present()
+/// }
+/// ```
+///
+/// Use it from the thread that drives the window. The window's visual must be true colour
+/// with 8 bits per channel at depth 24 or 32 (`WindowVisual.default` is on every
+/// server this was tried on; `WindowVisual.transparent` is): others throw
+/// ``Unsupported``.
 ///
 /// MIT-SHM is decided per connection, not by the extension list: a server reached over TCP,
 /// `ssh -X` or from another IPC namespace lists MIT-SHM and then refuses to attach the
@@ -19,8 +39,8 @@ public import LockgameEngine
 /// is busy, or another client holds `XGrabServer` (a window manager does, around some moves
 /// and while it manages a new window) and the server reads none of our requests meanwhile.
 /// The presenter then holds frames back (``Path/completionOverdue``): the segment stays
-/// attached, the framebuffer becomes a private buffer the game keeps drawing into, and
-/// nothing is sent. When the completion arrives, ``updatePath(now:)`` puts the framebuffer
+/// attached, ``pixels`` become a private buffer the game keeps drawing into, and
+/// nothing is sent. When the completion arrives, ``updatePath(now:)`` puts ``pixels``
 /// back into the segment and MIT-SHM goes on. Frames are held back rather than sent with
 /// `XPutImage` because a server that reads nothing from us cannot show them anyway, and
 /// sending them blocks the game: measured on Xvfb during a 1 s `XGrabServer`, a loop
@@ -36,17 +56,17 @@ public import LockgameEngine
 /// server processed the frame and sent no completion. Then the completion is lost, the
 /// segment is freed and frames go through `XPutImage` for good
 /// (``PutImageReason/completionLost``). Neither step waits for the server.
-public final class FramePresenter {
+public final class PixelPresenter {
     /// How frames reach the window, and why.
     public enum Path: Equatable, Sendable, CustomStringConvertible {
-        /// Frames go through MIT-SHM (`XShmPutImage`): the framebuffer is the shared segment.
+        /// Frames go through MIT-SHM (`XShmPutImage`): ``PixelPresenter/pixels`` are the shared segment.
         case sharedMemory
         /// MIT-SHM with frames held back: the last frame's completion is overdue (the server
-        /// is busy or another client holds `XGrabServer`). The framebuffer is a private
-        /// buffer, ``FramePresenter/present()`` sends nothing, and MIT-SHM resumes when the
+        /// is busy or another client holds `XGrabServer`). ``PixelPresenter/pixels`` are a private
+        /// buffer, ``PixelPresenter/present()`` sends nothing, and MIT-SHM resumes when the
         /// completion arrives.
         case completionOverdue
-        /// Frames go through `XPutImage` for the reason given: the framebuffer is private
+        /// Frames go through `XPutImage` for the reason given: ``PixelPresenter/pixels`` are private
         /// memory, copied into the request.
         case putImage(PutImageReason)
 
@@ -89,14 +109,19 @@ public final class FramePresenter {
     public private(set) var path: Path
     /// Whether frames go through shared memory (the path is ``Path/sharedMemory``).
     public var usesSharedMemory: Bool { path == .sharedMemory }
-    /// The frame to draw into: the shared segment on ``Path/sharedMemory``, private memory
-    /// otherwise and after ``close()``. The same object for the presenter's lifetime.
-    public let framebuffer: Framebuffer
+    /// The memory to draw the next frame into, sized with ``resize(width:height:)``: the shared
+    /// segment on ``Path/sharedMemory``, private memory otherwise and after ``close()``. Its
+    /// rows are contiguous (``PixelRows/isContiguous``). It moves when the size or the path
+    /// changes (``resize(width:height:)``, ``updatePath(now:)`` returning true): read it again
+    /// after those calls. Its contents are undefined after a move.
+    public private(set) var pixels: PixelRows
+    /// Whether ``pixels`` are the shared segment itself (for the tests in this package).
+    package var pixelsAreShared: Bool { segmentPixels != nil && pixels.baseAddress == segmentPixels }
     /// Until when the server may still be reading the last frame sent through MIT-SHM; nil
-    /// once it completed, and while frames are held back (the framebuffer is private then).
+    /// once it completed, and while frames are held back (``pixels`` are private then).
     public private(set) var busyUntil: ContinuousClock.Instant?
     /// A frame was sent through MIT-SHM and the server has not finished reading it: do not
-    /// draw into the framebuffer yet.
+    /// draw into ``pixels`` yet.
     public var isBusy: Bool { busyUntil != nil }
 
     private let connection: X11Connection
@@ -112,34 +137,48 @@ public final class FramePresenter {
     private var sharedImage: UnsafeMutablePointer<XImage>?
     private var segment = XShmSegmentInfo()
     /// The segment's pixels and size, while it is attached.
-    private var segmentPixels: UnsafeMutablePointer<UInt32>?
+    private var segmentPixels: UnsafeMutableRawPointer?
     private var segmentSize = (width: 0, height: 0)
+    /// Memory of the presenter's own, for the paths that are not the segment.
+    private var privateMemory: UnsafeMutableRawPointer?
+    private var privateSize = (width: 0, height: 0)
     /// The serial of the last `XShmPutImage` whose completion has not arrived.
     private var unansweredPut: UInt?
     /// The serial of the client message sent when the completion became overdue.
     private var sentProbe: UInt?
     /// The probe came back before the completion: the server sends none.
     private var completionLost = false
-    /// The `XImage` that describes the framebuffer to `XPutImage`, kept from frame to frame.
+    /// The `XImage` that describes the private memory to `XPutImage`, kept from frame to frame.
     private var privateImage: UnsafeMutablePointer<XImage>?
+    private var isClosed = false
 
-    /// The screen's pixel format cannot be presented.
+    /// The window's pixel format cannot be presented.
     public struct Unsupported: Error, CustomStringConvertible {
-        /// The default screen's depth (`XDefaultDepth`).
+        /// The window's depth.
         public let depth: Int32
-        /// Why the screen cannot be presented, for the game's log.
-        public var description: String { "the X screen has depth \(depth); lockgame presents 24-bit true colour only" }
+        /// The window visual's red, green and blue masks.
+        public let masks: (red: UInt, green: UInt, blue: UInt)
+        /// Why the window cannot be presented, for the game's log.
+        public var description: String {
+            "the window has depth \(depth) with masks 0x\(String(masks.red, radix: 16))/"
+                + "0x\(String(masks.green, radix: 16))/0x\(String(masks.blue, radix: 16)); "
+                + "pixels are presented to 24- or 32-bit true colour with 8-bit channels only"
+        }
     }
 
-    /// A presenter for `gameWindow`'s frames; MIT-SHM unless `allowSharedMemory` is false.
+    /// A presenter for `gameWindow`'s pixels, sized to the window; MIT-SHM unless
+    /// `allowSharedMemory` is false. It receives the window's MIT-SHM events: one presenter
+    /// per window.
     public init(window gameWindow: GameWindow, allowSharedMemory: Bool = true) throws(Unsupported) {
         connection = gameWindow.connection
         display = gameWindow.connection.display
         window = gameWindow.windowID
-        let screen = gameWindow.connection.screen
-        depth = XDefaultDepth(display, screen)
-        guard depth == 24 || depth == 32 else { throw Unsupported(depth: depth) }
-        visual = XDefaultVisual(display, screen)
+        visual = gameWindow.visual.visual
+        depth = gameWindow.visual.depth
+        let masks = (red: visual.pointee.red_mask, green: visual.pointee.green_mask, blue: visual.pointee.blue_mask)
+        guard depth == 24 || depth == 32, masks == (0xFF_0000, 0xFF00, 0xFF) else {
+            throw Unsupported(depth: depth, masks: masks)
+        }
         gc = XCreateGC(display, window, 0, nil)
         if !allowSharedMemory {
             path = .putImage(.notRequested)
@@ -151,10 +190,17 @@ public final class FramePresenter {
         let usesSharedMemory = path == .sharedMemory
         completionEventType = usesSharedMemory ? XShmGetEventBase(display) + ShmCompletion : -1
         // A round trip, at set-up only.
-        probeMessageType = usesSharedMemory ? XInternAtom(display, "_LOCKGAME_PRESENTER_PROBE", 0) : 0
-        framebuffer = Framebuffer(width: 1, height: 1)
+        probeMessageType = usesSharedMemory ? XInternAtom(display, "_GAMEPIXELS_PRESENTER_PROBE", 0) : 0
+        let placeholder = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 64)
+        privateMemory = placeholder
+        privateSize = (1, 1)
+        pixels = PixelRows(baseAddress: placeholder, width: 1, height: 1, bytesPerRow: 4)
         resize(width: gameWindow.width, height: gameWindow.height)
         gameWindow.otherEventHandler = { [weak self] event in self?.handle(event) }
+    }
+
+    deinit {
+        privateMemory?.deallocate()
     }
 
     /// Notes a completion, or the probe that proves a completion lost, as events arrive.
@@ -174,12 +220,11 @@ public final class FramePresenter {
     }
 
     /// Moves ``path`` on from what the server answered; call once per turn of the loop,
-    /// after handling events. Returns whether the path changed:
+    /// after handling events. Returns whether the path changed (then ``pixels`` moved):
     /// - to ``Path/completionOverdue`` when the last MIT-SHM frame is unanswered at `now`,
-    ///   past ``completionTimeout``: the framebuffer becomes private memory (allocated once
-    ///   per late completion, contents undefined until drawn) and frames are held back;
-    /// - back to ``Path/sharedMemory`` once that completion arrived: the framebuffer is the
-    ///   segment again (a new one if the window was resized meanwhile);
+    ///   past ``completionTimeout``: ``pixels`` become private memory and frames are held back;
+    /// - back to ``Path/sharedMemory`` once that completion arrived: ``pixels`` are the
+    ///   segment again (a new one if the size changed meanwhile);
     /// - to `.putImage(.completionLost)` once the server proved it processed the frame and
     ///   sent no completion: the segment is freed (`XShmDetach`, no round trip).
     public func updatePath(now: ContinuousClock.Instant) -> Bool {
@@ -208,7 +253,7 @@ public final class FramePresenter {
     private func holdFramesBack() {
         path = .completionOverdue
         busyUntil = nil
-        framebuffer.resize(width: framebuffer.width, height: framebuffer.height)
+        usePrivateMemory(width: pixels.width, height: pixels.height)
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
@@ -224,50 +269,67 @@ public final class FramePresenter {
         path = .sharedMemory
         sentProbe = nil
         completionLost = false
-        if let segmentPixels, segmentSize == (framebuffer.width, framebuffer.height) {
-            framebuffer.resize(wrapping: segmentPixels, width: segmentSize.width, height: segmentSize.height)
+        if let segmentPixels, segmentSize == (pixels.width, pixels.height) {
+            pixels = PixelRows(
+                baseAddress: segmentPixels, width: segmentSize.width, height: segmentSize.height,
+                bytesPerRow: segmentSize.width * 4)
         } else {
-            resize(width: framebuffer.width, height: framebuffer.height)
+            resize(width: pixels.width, height: pixels.height)
         }
     }
 
-    private var isClosed = false
-
     /// Frees the shared segment (`XShmDetach`, then `shmdt`, without waiting for the server)
-    /// and the GC; call before the window closes its connection. The framebuffer stays
-    /// drawable at its size, in private memory; ``present()`` does nothing from then on.
+    /// and the GC; call before the window closes. ``pixels`` stay drawable at their size, in
+    /// private memory; ``present()`` does nothing from then on.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        framebuffer.resize(width: framebuffer.width, height: framebuffer.height)
+        usePrivateMemory(width: pixels.width, height: pixels.height)
         releaseSharedImage()
         releasePrivateImage()
         XFreeGC(display, gc)
         XFlush(display)
     }
 
-    /// Makes the framebuffer match the window's new size. With MIT-SHM this makes a new
-    /// segment (round trips: `XShmAttach` is checked); while frames are held back only the
-    /// private buffer changes, and the segment is replaced when MIT-SHM resumes.
+    /// Makes ``pixels`` `width × height` (at least 1 × 1; call it with the window's new size).
+    /// With MIT-SHM this makes a new segment (round trips: `XShmAttach` is checked); while
+    /// frames are held back only the private memory changes, and the segment is replaced when
+    /// MIT-SHM resumes.
     public func resize(width: Int, height: Int) {
         let width = max(1, width), height = max(1, height)
         guard !isClosed, usesSharedMemory else {
-            framebuffer.resize(width: width, height: height)
+            usePrivateMemory(width: width, height: height)
             return
         }
         releaseSharedImage()
-        if let pointer = makeSharedImage(width: width, height: height) {
-            framebuffer.resize(wrapping: pointer, width: width, height: height)
+        if let segment = makeSharedImage(width: width, height: height) {
+            pixels = PixelRows(baseAddress: segment, width: width, height: height, bytesPerRow: width * 4)
         } else {
-            framebuffer.resize(width: width, height: height)
+            usePrivateMemory(width: width, height: height)
         }
     }
 
-    /// Sends the framebuffer to the window. Never waits for the server; sends nothing while
-    /// frames are held back or after ``close()``.
+    /// Points ``pixels`` at the presenter's private memory, made `width × height`.
+    private func usePrivateMemory(width: Int, height: Int) {
+        let memory: UnsafeMutableRawPointer
+        if let privateMemory, privateSize == (width, height) {
+            memory = privateMemory
+        } else {
+            releasePrivateImage()
+            privateMemory?.deallocate()
+            memory = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 64)
+            memory.initializeMemory(as: UInt32.self, repeating: 0xFF00_0000, count: width * height)
+            privateMemory = memory
+            privateSize = (width, height)
+        }
+        pixels = PixelRows(baseAddress: memory, width: width, height: height, bytesPerRow: width * 4)
+    }
+
+    /// Sends ``pixels`` to the window's top-left corner. Never waits for the server; sends
+    /// nothing while frames are held back or after ``close()``.
     public func present() {
         guard !isClosed else { return }
-        let width = UInt32(framebuffer.width), height = UInt32(framebuffer.height)
+        let width = UInt32(pixels.width), height = UInt32(pixels.height)
         switch path {
         case .sharedMemory:
             guard let sharedImage else { return }
@@ -277,36 +339,48 @@ public final class FramePresenter {
         case .completionOverdue:
             return
         case .putImage:
-            guard let image = imageOfFramebuffer() else { return }
+            guard let image = imageOfPrivateMemory() else { return }
             XPutImage(display, window, gc, image, 0, 0, 0, 0, width, height)
         }
         XFlush(display)
     }
 
-    /// The `XImage` (`XCreateImage`) describing the framebuffer's private memory, made again
-    /// only when that memory or its size changed.
-    private func imageOfFramebuffer() -> UnsafeMutablePointer<XImage>? {
-        let pixels = UnsafeMutableRawPointer(framebuffer.pixels.baseAddress!).assumingMemoryBound(to: CChar.self)
-        let width = Int32(framebuffer.width), height = Int32(framebuffer.height)
-        if let privateImage, privateImage.pointee.data == pixels, privateImage.pointee.width == width,
+    /// Copies `source` (pixels the caller drew, with any stride) into ``pixels`` and presents
+    /// them: the top-left overlap of both sizes is copied, the rest of ``pixels`` stays as it
+    /// was. Returns false, copying and sending nothing, while the presenter ``isBusy`` or frames
+    /// are held back: the server is still reading the last frame.
+    @discardableResult
+    public func present(copying source: PixelRows) -> Bool {
+        guard !isClosed, !isBusy, path != .completionOverdue else { return false }
+        pixels.copy(from: source)
+        present()
+        return true
+    }
+
+    /// The `XImage` (`XCreateImage`) describing the private memory, made again only when that
+    /// memory or its size changed.
+    private func imageOfPrivateMemory() -> UnsafeMutablePointer<XImage>? {
+        let data = pixels.baseAddress.assumingMemoryBound(to: CChar.self)
+        let width = Int32(pixels.width), height = Int32(pixels.height)
+        if let privateImage, privateImage.pointee.data == data, privateImage.pointee.width == width,
             privateImage.pointee.height == height
         {
             return privateImage
         }
         releasePrivateImage()
         privateImage = XCreateImage(
-            display, visual, UInt32(depth), ZPixmap, 0, pixels, UInt32(width), UInt32(height), 32, width * 4)
+            display, visual, UInt32(depth), ZPixmap, 0, data, UInt32(width), UInt32(height), 32, width * 4)
         return privateImage
     }
 
     private func releasePrivateImage() {
         guard let image = privateImage else { return }
-        image.pointee.data = nil  // the pixels belong to the framebuffer
+        image.pointee.data = nil  // the memory is the presenter's own
         CXlib_XDestroyImage(image)
         privateImage = nil
     }
 
-    private func makeSharedImage(width: Int, height: Int) -> UnsafeMutablePointer<UInt32>? {
+    private func makeSharedImage(width: Int, height: Int) -> UnsafeMutableRawPointer? {
         guard
             let image = XShmCreateImage(
                 display, visual, UInt32(depth), ZPixmap, nil, &segment,
@@ -338,18 +412,17 @@ public final class FramePresenter {
             return nil
         }
         sharedImage = image
-        let pixels = address.assumingMemoryBound(to: UInt32.self)
-        segmentPixels = pixels
+        segmentPixels = address
         segmentSize = (width, height)
         busyUntil = nil
         unansweredPut = nil
-        return pixels
+        return address
     }
 
     /// Detaches the segment: `XShmDetach` is queued and our mapping dropped (`shmdt`) at once,
     /// without a round trip. The server keeps its own mapping until it processes the detach,
     /// so a frame it has not read yet stays intact, and the segment (marked for removal)
-    /// disappears with the last detach. The framebuffer must not wrap the segment any more.
+    /// disappears with the last detach. ``pixels`` must not point into the segment any more.
     private func releaseSharedImage() {
         guard let image = sharedImage else { return }
         XShmDetach(display, &segment)
