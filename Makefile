@@ -36,7 +36,12 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # the keyboard tests; xclip offers and reads large clipboard texts (INCR) in the clipboard tests;
 # binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor;
 # valgrind runs a program whose guardian must still be a copy of the program.
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind
+# The example games that draw: OpenGL ES through EGL (libgles-dev; Mesa's llvmpipe from
+# BUILD_PACKAGES), Vulkan (libvulkan-dev, Mesa's lavapipe in mesa-vulkan-drivers) and its
+# shaders' compiler (glslang-tools), which checks that the committed SPIR-V is current.
+EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind \
+	$(EXAMPLE_PACKAGES)
 
 .PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot format lint clean fuzz fuzz-smoke \
 	sanitize sanitize-smoke

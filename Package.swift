@@ -128,9 +128,11 @@ let package = Package(
             dependencies: ["GameInput", "CXlib"],
             path: "Tests/LoopShapes"
         ),
+        // GLX and OpenGL 1.x, for the test that draws with GLX into a GameWindow of GLX's visual.
+        .systemLibrary(name: "CGLX", path: "Tests/CGLX"),
         .testTarget(
             name: "GameInputTests",
-            dependencies: ["GameInput", "CXlib", "XServerTestSupport"]
+            dependencies: ["GameInput", "CXlib", "XServerTestSupport", "CGLX"]
         ),
         .testTarget(
             name: "LockgameTests",

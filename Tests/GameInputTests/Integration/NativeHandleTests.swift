@@ -1,3 +1,4 @@
+import CGLX
 import CXlib
 import Foundation
 import Testing
@@ -83,5 +84,67 @@ import XServerTestSupport
             }
             #expect(sizes == ["\(width)x\(height) \(width)x\(height)"])
         }
+    }
+
+    /// GLX, as a game uses it: a framebuffer configuration chosen first (on a connection of
+    /// its own), the window created with its visual, the configuration found again on the
+    /// handle's connection, a context made current on the handle's XID, a clear and a swap. A
+    /// second client reads the colour back.
+    @Test func glxDrawsIntoAWindowOfTheVisualItChose() throws {
+        let display = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(display) }
+        var attributes: [Int32] = [
+            GLX_X_RENDERABLE, 1, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT, GLX_RENDER_TYPE, GLX_RGBA_BIT,
+            GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8, GLX_DOUBLEBUFFER, 1, 0,
+        ]
+        var count: Int32 = 0
+        let configs = try #require(glXChooseFBConfig(display, XDefaultScreen(display), &attributes, &count), "GLX configs")
+        defer { XFree(configs) }
+        try #require(count > 0)
+        let info = try #require(glXGetVisualFromFBConfig(display, configs[0]))
+        let visualID = info.pointee.visualid
+        XFree(info)
+
+        let window = try GameWindow(
+            title: "glx-test", width: 160, height: 120, visual: .visualID(visualID), displayName: server.displayName)
+        defer { window.close() }
+        let x11 = try #require(window.nativeHandle.x11)
+        #expect(x11.visualID == visualID)
+        window.show()
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !window.isViewable && ContinuousClock.now < deadline {
+            window.waitForEvents(until: .now + .milliseconds(5))
+            window.pollEvents { _ in }
+        }
+        try #require(window.isViewable)
+
+        // Configurations belong to a connection: find the chosen one again on the handle's,
+        // by its visual, and make the context there.
+        var total: Int32 = 0
+        let own = try #require(glXGetFBConfigs(x11.display, x11.screen, &total))
+        defer { XFree(own) }
+        let mine = try #require(
+            (0..<Int(total)).map { own[$0] }.first { candidate in
+                var id: Int32 = 0
+                return glXGetFBConfigAttrib(x11.display, candidate, GLX_VISUAL_ID, &id) == 0 && UInt(id) == visualID
+            }, "the configuration of the window's visual")
+        let context = try #require(glXCreateNewContext(x11.display, mine, GLX_RGBA_TYPE, nil, 1), "a GLX context")
+        defer { glXDestroyContext(x11.display, context) }
+        #expect(glXMakeContextCurrent(x11.display, x11.window, x11.window, context) != 0)
+        glClearColor(0.25, 0.5, 0.75, 1)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glXSwapBuffers(x11.display, x11.window)
+        glFinish()
+        let renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "?"
+        glXMakeContextCurrent(x11.display, 0, 0, nil)
+        XSync(x11.display, 0)
+        print("GLX: visual 0x\(String(visualID, radix: 16)), \(renderer)")
+        let picture = try #require(server.probe.capture(x11.window))
+        let expected: UInt32 = 0x40_80_BF
+        let matching = picture.pixels.count { pixel in
+            let red = Int(pixel >> 16 & 0xFF), green = Int(pixel >> 8 & 0xFF), blue = Int(pixel & 0xFF)
+            return abs(red - 0x40) <= 1 && abs(green - 0x80) <= 1 && abs(blue - 0xBF) <= 1
+        }
+        #expect(matching == picture.pixels.count, "GLX cleared the window to 0x\(String(expected, radix: 16))")
     }
 }
