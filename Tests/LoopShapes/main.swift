@@ -5,6 +5,7 @@
 import CXlib
 import Foundation
 import GameInput
+import Synchronization
 
 /// One line at once, also into a pipe.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
@@ -43,6 +44,47 @@ if hostDisplay != nil {
 
 final class Game: PointerLockPreferring { var prefersPointerLocked = true }
 
+/// `--xcb-renderer`: a render thread that writes frames on the window's own connection through
+/// XCB, as Mesa's software drivers do (`xcb_put_image`), until told to stop.
+final class XCBRenderer: Sendable {
+    private let stopping = Atomic<Bool>(false)
+    private let done = NSCondition()
+    private nonisolated(unsafe) var isDone = false
+
+    func start(on handle: X11WindowHandle, width: Int, height: Int) {
+        Thread {
+            // The handle is Sendable: its connection may be used from any thread.
+            let connection = handle.xcbConnection, window = UInt32(handle.window), depth = UInt8(handle.depth)
+            let gc = xcb_generate_id(connection)
+            xcb_create_gc(connection, gc, window, 0, nil)
+            var pixels = [UInt32](repeating: 0xFF33_6699, count: width * height)
+            while !self.stopping.load(ordering: .relaxed) {
+                pixels.withUnsafeMutableBytes { bytes in
+                    _ = xcb_put_image(
+                        connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, gc, UInt16(width), UInt16(height),
+                        0, 0, 0, depth, UInt32(bytes.count), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self))
+                }
+                _ = xcb_flush(connection)
+            }
+            self.done.withLock {
+                self.isDone = true
+                self.done.signal()
+            }
+        }.start()
+    }
+
+    /// Stops the thread and waits (at most 2 s) until it has left the connection alone;
+    /// returns whether it did.
+    func stop() -> Bool {
+        stopping.store(true, ordering: .relaxed)
+        let deadline = Date().addingTimeInterval(2)
+        return done.withLock {
+            while !isDone && done.wait(until: deadline) {}
+            return isDone
+        }
+    }
+}
+
 let game = Game()
 let window: GameWindow
 do {
@@ -66,7 +108,10 @@ let observation = window.pointerLock.addObserver { state in
 }
 TerminationSignals.install()
 window.show()
+let renderer = arguments.contains("--xcb-renderer") ? XCBRenderer() : nil
+if let renderer, let handle = window.nativeHandle.x11 { renderer.start(on: handle, width: 400, height: 300) }
 var running = true
+var lostTheServer = false
 var guardianStatus = LockGuardianStatus.notStarted
 while running && !closed {
     if let signal = TerminationSignals.pending {
@@ -93,7 +138,8 @@ while running && !closed {
             running = false
         case .connectionLost:
             say("connection lost")
-            exit(3)
+            lostTheServer = true
+            running = false
         default:
             break
         }
@@ -104,5 +150,10 @@ while running && !closed {
     }
 }
 observation.cancel()
+if let renderer { say(renderer.stop() ? "renderer stopped" : "renderer stuck in XCB") }
 window.close()
+if lostTheServer {
+    say("closed after losing the server")
+    exit(3)
+}
 say(closed ? "closed in \(closeInHandler ? "handler" : "observer")" : "quit")

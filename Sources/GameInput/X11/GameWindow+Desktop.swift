@@ -44,7 +44,7 @@ extension GameWindow {
     /// Without a window manager it calls `XRaiseWindow` and `XSetInputFocus` itself. The lock
     /// engages when the focus arrives, as after any focus change.
     public func activate() {
-        guard !isClosed else { return }
+        guard isUsable else { return }
         let display = connection.display
         if windowManagerRuns {
             var event = XEvent()

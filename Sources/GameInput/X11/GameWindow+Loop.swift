@@ -64,6 +64,7 @@ extension GameWindow {
         guard !isClosed else { return }
         dispatchDepth += 1
         defer { endDispatch() }
+        guard !connection.isLost else { return reportLoss(to: handle) }
         let now = ContinuousClock.now
         grab?.checkIn(now: now)
         let news = grab?.serviceGuardian(now: now)
@@ -82,11 +83,7 @@ extension GameWindow {
             dispatch(&event, to: handle)
         }
         guard !isClosed else { return }
-        if connection.isLost {
-            handle(.connectionLost)
-            shutDown()
-            return
-        }
+        guard !connection.isLost else { return reportLoss(to: handle) }
         if interruption == nil && pointerLock.currentFacts.interruption != nil {
             pointerLock.setInterruption(nil)
         }
@@ -115,6 +112,13 @@ extension GameWindow {
         if dispatchDepth == 0 { closeConnection() }
     }
 
+    /// The connection is lost: the game hears it once, and the window closes without another
+    /// request to the server.
+    private func reportLoss(to handle: (InputEvent) -> Void) {
+        handle(.connectionLost)
+        shutDown()
+    }
+
     /// Ends the window's life as far as the game can see: no more events, no lock, no
     /// guardian. The connection itself stays until ``close()``.
     private func shutDown() {
@@ -134,8 +138,12 @@ extension GameWindow {
     private func closeConnection() {
         guard !isConnectionClosed else { return }
         isConnectionClosed = true
-        XDestroyWindow(connection.display, windowID)
-        visual.free(on: connection)
+        // Nothing is sent on a lost connection (see `X11PointerGrab.releaseLock`); the server
+        // freed the window with it.
+        if !connection.isLost {
+            XDestroyWindow(connection.display, windowID)
+            visual.free(on: connection)
+        }
         connection.close()
     }
 

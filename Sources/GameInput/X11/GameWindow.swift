@@ -58,6 +58,9 @@ public final class GameWindow {
 
     /// Whether ``close()`` was called, or the connection to the X server was lost.
     public internal(set) var isClosed = false
+    /// Whether the window may still send requests: not closed, and the connection not lost
+    /// (a loss reported by XCB comes before ``pollEvents(_:)`` closes the window).
+    var isUsable: Bool { !isClosed && !connection.isLost }
 
     /// Called with X events GameInput does not handle itself (for example MIT-SHM completion
     /// events of the pixel presenter in this package).
@@ -248,7 +251,7 @@ public final class GameWindow {
 
     /// Maps the window; the lock can engage once the server reports it viewable and focused.
     public func show() {
-        guard !isClosed else { return }
+        guard isUsable else { return }
         XMapRaised(connection.display, windowID)
         connection.flush()
         // The guardian starts now, to be ready by the time the window has the focus.
@@ -257,7 +260,7 @@ public final class GameWindow {
 
     /// Asks the window manager to make the window full-screen or not (`_NET_WM_STATE_FULLSCREEN`).
     public func setFullScreen(_ fullScreen: Bool) {
-        guard !isClosed else { return }
+        guard isUsable else { return }
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = windowID
@@ -276,14 +279,14 @@ public final class GameWindow {
     /// printed on the keycap: "Z" for ``KeyboardHIDUsage/keyboardW`` on AZERTY), for naming
     /// keys in help text; nil when the keyboard has no such key or it types nothing.
     public func printedName(of usage: KeyboardHIDUsage) -> String? {
-        guard !isClosed, let keyCode = keyPositions.keyCode(of: usage) else { return nil }
+        guard isUsable, let keyCode = keyPositions.keyCode(of: usage) else { return nil }
         let characters = X11Keymap.keySymbol(display: connection.display, keyCode: keyCode).characters
         return characters.isEmpty ? nil : characters.uppercased()
     }
 
     /// Offers `text` on the X `CLIPBOARD` selection (what other programs paste with Ctrl+V).
     public func copyToClipboard(_ text: String) {
-        guard !isClosed else { return }
+        guard isUsable else { return }
         clipboard.copy(text, time: lastEventTime)
     }
 
@@ -291,7 +294,7 @@ public final class GameWindow {
     /// program through the event loop: `completion` runs during a later ``pollEvents(_:)``,
     /// with nil when nothing (or no text) is offered. After ``close()`` it is never called.
     public func requestClipboardText(_ completion: @escaping (String?) -> Void) {
-        guard !isClosed else { return }
+        guard isUsable else { return }
         clipboard.requestText(time: lastEventTime, completion: completion)
     }
 }

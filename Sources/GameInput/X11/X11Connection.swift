@@ -29,8 +29,13 @@ package final class X11Connection {
     /// Set when Xlib found the connection broken (the server quit or crashed); every later
     /// Xlib call on it does nothing.
     let loss = ConnectionLoss()
-    /// Whether the connection to the server is lost.
-    var isLost: Bool { loss.isLost }
+    /// The same connection as XCB sees it; a renderer's driver (Mesa) may write on it too.
+    private let xcb: OpaquePointer
+    /// Whether the connection to the server is lost: Xlib found it broken, or XCB did (a
+    /// renderer writing through XCB may notice first). A lost connection takes no more
+    /// requests: libX11 refuses to queue them, and its callers (libXi, libX11 itself) then
+    /// write through a null request and crash.
+    package var isLost: Bool { loss.isLost || xcb_connection_has_error(xcb) != 0 }
 
     /// Opens the display `name`, or `$DISPLAY` when `name` is nil.
     init(displayName: String?) throws(GameWindowError) {
@@ -45,6 +50,7 @@ package final class X11Connection {
         self.screen = XDefaultScreen(display)
         self.rootWindow = XRootWindow(display, screen)
         self.fileDescriptor = XConnectionNumber(display)
+        self.xcb = XGetXCBConnection(display)
         var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
         var major: Int32 = 2, minor: Int32 = 4
         var geOpcode: Int32 = 0
@@ -93,10 +99,11 @@ package final class X11Connection {
     /// Closes the connection (`XCloseDisplay`); the server frees our grabs and windows. Safe on a
     /// lost connection (Xlib then only frees its memory).
     func close() {
-        // Errors of requests still in flight arrive while the display is still ours.
-        XSync(display, 0)
-        X11ErrorHandlers.release(display)
+        // Errors of requests still in flight arrive while the display is still ours; a lost
+        // connection takes no more requests.
+        if !isLost { XSync(display, 0) }
         XCloseDisplay(display)
+        X11ErrorHandlers.release(display)
     }
 
     /// Runs `body`, waits for the server to process what it sent (`XSync`) and returns the

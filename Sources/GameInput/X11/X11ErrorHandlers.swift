@@ -25,7 +25,9 @@ enum X11ErrorHandlers {
 
     /// GameInput's displays, the trap in effect, and the handlers chained to.
     private struct Registry: @unchecked Sendable {
-        var displays: Set<OpaquePointer> = []
+        /// Counted: a display closed and one opened at the same address before the first is
+        /// released both stay GameInput's (see ``release(_:)``).
+        var displays: [OpaquePointer: Int] = [:]
         var trapped: OpaquePointer?
         var caught: UInt8?
         var beforeTrap: XErrorHandler?
@@ -54,7 +56,7 @@ enum X11ErrorHandlers {
     /// in `loss` (which must outlive the display).
     static func adopt(_ display: OpaquePointer, loss: ConnectionLoss) {
         _ = installed
-        registry.withLock { _ = $0.displays.insert(display) }
+        registry.withLock { $0.displays[display, default: 0] += 1 }
         XSetIOErrorExitHandler(
             display,
             { _, context in
@@ -63,9 +65,14 @@ enum X11ErrorHandlers {
             }, Unmanaged.passUnretained(loss).toOpaque())
     }
 
-    /// Forgets `display` (before `XCloseDisplay`).
+    /// Forgets `display`, after `XCloseDisplay`: closing a lost connection can report the loss
+    /// again, and the handler must still know the display as ours then (the handler that was
+    /// there before, libX11's default, would end the process).
     static func release(_ display: OpaquePointer) {
-        registry.withLock { _ = $0.displays.remove(display) }
+        registry.withLock { registry in
+            let count = registry.displays[display, default: 0]
+            registry.displays[display] = count > 1 ? count - 1 : nil
+        }
     }
 
     /// Runs `body` with protocol errors on `display` trapped; returns the first one's code.
@@ -96,7 +103,7 @@ enum X11ErrorHandlers {
     private static let trapLock = NSLock()
 
     private static func isOurs(_ display: OpaquePointer) -> Bool {
-        registry.withLock { $0.displays.contains(display) }
+        registry.withLock { $0.displays[display] != nil }
     }
 
     /// The protocol-error handler: a trapped error is recorded, one on our display printed,
@@ -113,7 +120,7 @@ enum X11ErrorHandlers {
                 if registry.caught == nil { registry.caught = event.pointee.error_code }
                 return .trapped
             }
-            if registry.displays.contains(display) { return .ours }
+            if registry.displays[display] != nil { return .ours }
             return .other(registry.trapped != nil ? registry.beforeTrap : nil)
         }
         switch verdict {

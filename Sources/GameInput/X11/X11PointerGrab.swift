@@ -95,6 +95,7 @@ final class X11PointerGrab: PointerLockPlatform {
     /// Grabs the pointer to the window and hides it, confined to the guardian's window while
     /// that is mapped; while it is not yet (at most ``armPatience``) the attempt is pending.
     func acquireLock() -> GrabOutcome {
+        guard !connection.isLost else { return .refused(.requestFailed) }
         let display = connection.display
         let now = ContinuousClock.now
         startGuardianIfDue(now: now)
@@ -138,6 +139,16 @@ final class X11PointerGrab: PointerLockPlatform {
     func releaseLock(restoringPointer: Bool) {
         let display = connection.display
         watchdog?.setArmed(false)
+        // A lost connection takes no more requests: the server that held the grab is gone,
+        // and libX11 can crash on a request to a dead server once XCB (a renderer's driver)
+        // has written on the connection too.
+        guard !connection.isLost else {
+            restorePosition = nil
+            isGrabbed = false
+            isGuarded = false
+            guardian?.unwatch()
+            return
+        }
         // The warp comes first, while the grab holds: under Xwayland a warp after the ungrab
         // moves only the X server's copy of the pointer, while during the lock Xwayland hands
         // the X position to the compositor, which puts its cursor there when the lock ends.
@@ -177,7 +188,7 @@ final class X11PointerGrab: PointerLockPlatform {
     /// when the selection changes, no round trip.
     private func updateRawMotionSelection() {
         let wanted = isGrabbed || wantsRawMotionUnlocked
-        guard wanted != isRawMotionSelected else { return }
+        guard wanted != isRawMotionSelected, !connection.isLost else { return }
         isRawMotionSelected = wanted
         if wanted { xinput.selectRawMotion() } else { xinput.deselectRawMotion() }
     }
@@ -199,6 +210,7 @@ final class X11PointerGrab: PointerLockPlatform {
     /// The bare release the stall watchdog performs from its own thread: ungrab, show the
     /// cursor, flush. The pointer stays where it is (the system took the lock away).
     private func emergencyRelease() {
+        guard !connection.isLost else { return }
         let display = connection.display
         XUngrabPointer(display, UInt(CurrentTime))
         XUndefineCursor(display, window)

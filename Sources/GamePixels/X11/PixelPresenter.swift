@@ -228,7 +228,7 @@ public final class PixelPresenter {
     /// - to `.putImage(.completionLost)` once the server proved it processed the frame and
     ///   sent no completion: the segment is freed (`XShmDetach`, no round trip).
     public func updatePath(now: ContinuousClock.Instant) -> Bool {
-        guard !isClosed else { return false }
+        guard !isClosed, !connection.isLost else { return false }
         switch path {
         case .sharedMemory:
             guard let busyUntil, now >= busyUntil else { return false }
@@ -279,14 +279,26 @@ public final class PixelPresenter {
     }
 
     /// Frees the shared segment (`XShmDetach`, then `shmdt`, without waiting for the server)
-    /// and the GC; call before the window closes. ``pixels`` stay drawable at their size, in
+    /// and the GC; call before the window closes, also after `InputEvent.connectionLost`
+    /// (then it sends nothing). ``pixels`` stay drawable at their size, in
     /// private memory; ``present()`` does nothing from then on.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
         usePrivateMemory(width: pixels.width, height: pixels.height)
-        releaseSharedImage()
         releasePrivateImage()
+        // A lost connection takes no more requests (the server freed the segment's attachment
+        // and the GC with it); only our own mapping goes.
+        guard !connection.isLost else {
+            if let sharedImage {
+                sharedImage.pointee.data = nil
+                CXlib_XDestroyImage(sharedImage)
+                shmdt(segment.shmaddr)
+                self.sharedImage = nil
+            }
+            return
+        }
+        releaseSharedImage()
         XFreeGC(display, gc)
         XFlush(display)
     }
@@ -297,7 +309,7 @@ public final class PixelPresenter {
     /// MIT-SHM resumes.
     public func resize(width: Int, height: Int) {
         let width = max(1, width), height = max(1, height)
-        guard !isClosed, usesSharedMemory else {
+        guard !isClosed, !connection.isLost, usesSharedMemory else {
             usePrivateMemory(width: width, height: height)
             return
         }
@@ -328,7 +340,7 @@ public final class PixelPresenter {
     /// Sends ``pixels`` to the window's top-left corner. Never waits for the server; sends
     /// nothing while frames are held back or after ``close()``.
     public func present() {
-        guard !isClosed else { return }
+        guard !isClosed, !connection.isLost else { return }
         let width = UInt32(pixels.width), height = UInt32(pixels.height)
         switch path {
         case .sharedMemory:

@@ -226,6 +226,32 @@ import XServerTestSupport
         let status = program.waitForExit(timeout: .seconds(5))
         #expect(status == 3, "the program's own exit: \(String(describing: status)); \(program.lines.suffix(3))")
         #expect(program.lines.contains("connection lost"))
+        #expect(program.lines.contains("closed after losing the server"))
+    }
+
+    /// The server dies while a render thread writes frames on the window's connection through
+    /// XCB (what Mesa's software drivers do with the handle's `Display *`): the program hears
+    /// of it, closes the window and ends by itself, every time. GameInput sends nothing on a
+    /// lost connection; before, releasing the lock there (`XUndefineCursor`) crashed in libX11
+    /// ("request … would exceed buffer size") in about 1 of 7 such deaths.
+    @Test func losingTheServerUnderARenderThreadEndsCleanly() throws {
+        var clean = 0
+        for trial in 0..<SafetyValveTests.trials {
+            let server = try XServerFixture(windowManager: nil)
+            defer { server.stop() }
+            let program = try ChildProcess(
+                executable: Self.executable, arguments: ["--xcb-renderer"], environment: ["DISPLAY": server.displayName])
+            defer { program.stop() }
+            #expect(program.waitForLine { $0 == "lock: locked" } != nil, "trial \(trial): \(program.lines)")
+            Thread.sleep(forTimeInterval: Double(trial % 5) * 0.013)
+            server.probe.close()
+            server.serverProcess.send(SIGKILL)
+            let status = program.waitForExit(timeout: .seconds(5))
+            #expect(status == 3, "trial \(trial): \(String(describing: status)); \(program.lines.suffix(3))")
+            #expect(program.lines.contains("renderer stopped"), "trial \(trial): the render thread's XCB calls return")
+            if status == 3 && program.lines.contains("closed after losing the server") { clean += 1 }
+        }
+        print("loop shapes: a render thread on the connection, the server killed: ended cleanly \(clean)/\(SafetyValveTests.trials)")
     }
 
     /// Taking the lock never waits for the guardian: with the guardian stopped (SIGSTOP), the
