@@ -32,6 +32,8 @@ import XServerTestSupport
 
         #expect(game.waitForLine { $0 == "lock: locked" } != nil, "\(game.lines)")
         #expect(probe.pointerIsGrabbed)
+        // Where the lock began: every unlock puts the pointer back here.
+        let home = probe.pointerPosition
         #expect(game.waitForLine { $0 == "frame 640x360" } != nil, "\(game.lines)")
         let before = try #require(Self.settledPicture(of: window, probe: probe))
         #expect(before.width == 640 && before.height == 360)
@@ -79,6 +81,7 @@ import XServerTestSupport
         probe.press(UInt32(XK_q))
         #expect(game.waitForExit(timeout: .seconds(5)) == 0, "\(game.lines.suffix(5))")
         #expect(!probe.pointerIsGrabbed)
+        #expect(probe.pointerPosition == home, "the pointer is back where the lock began")
     }
 
     /// `software-pixels --transparent`: the window has a 32-bit visual (ARGB), and its pixels
@@ -99,6 +102,18 @@ import XServerTestSupport
         Self.expectAPicture(try #require(Self.settledPicture(of: window, probe: probe)), "transparent")
         probe.press(UInt32(XK_q))
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+    }
+
+    /// The SPIR-V committed in `vulkan-camera` (SwiftPM cannot compile shaders) is what its
+    /// GLSL compiles to today: the example's `Shaders/compile` writes the same file.
+    @Test func theVulkanExamplesShadersAreCurrent() throws {
+        let folder = HeadlessTests.packageRoot.appendingPathComponent("Examples/vulkan-camera")
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("Shaders-\(getpid()).swift")
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        let compile = try ChildProcess(executable: folder.appendingPathComponent("Shaders/compile").path, arguments: [fresh.path])
+        #expect(compile.waitForExit(timeout: .seconds(60)) == 0, "\(compile.lines)")
+        let committed = try String(contentsOf: folder.appendingPathComponent("Sources/vulkan-camera/Shaders.swift"), encoding: .utf8)
+        #expect(try String(contentsOf: fresh, encoding: .utf8) == committed, "run Examples/vulkan-camera/Shaders/compile")
     }
 
     /// Many colours, none covering most of the window: a drawn picture, not a background.
