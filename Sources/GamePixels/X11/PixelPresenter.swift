@@ -288,7 +288,9 @@ public final class PixelPresenter {
         usePrivateMemory(width: pixels.width, height: pixels.height)
         releasePrivateImage()
         // A lost connection takes no more requests (the server freed the segment's attachment
-        // and the GC with it); only our own mapping goes.
+        // and the GC with it): only our own mapping goes, and the GC's memory. `XFreeGC` may be
+        // called there: libX11 queues a resource request only when it can (`GetResReq`), unlike
+        // `XShmDetach`, which writes through whatever it is given.
         guard !connection.isLost else {
             if let sharedImage {
                 sharedImage.pointee.data = nil
@@ -296,6 +298,7 @@ public final class PixelPresenter {
                 shmdt(segment.shmaddr)
                 self.sharedImage = nil
             }
+            XFreeGC(display, gc)
             return
         }
         releaseSharedImage()
