@@ -48,6 +48,7 @@ typedef struct guardian {
     int child_w, child_h; /* current size of child */
 
     bool mapped;          /* child mapped: a grab may be confined to it */
+    bool host_cursor;     /* the window is a host's: its cursor is the host's, never touched */
     bool watching;        /* the game holds such a grab: watch the game */
     bool waiting;         /* game announced a deliberate sleep ("wait") */
     long long last_beat_ms;  /* monotonic time of the last "beat"/"arm" */
@@ -194,13 +195,15 @@ static bool guardian_window_lost(const guardian *g)
 /*
  * Releases the game's grab: unmap the confine_to child (the server
  * deactivates the grab at once), reset the game window's cursor so it is
- * visible again, and tell the game why.  The child stays unmapped until the
+ * visible again (not a host's window: GameInput never set its cursor), and
+ * tell the game why.  The child stays unmapped until the
  * next "arm".
  */
 static int guardian_release(guardian *g, const char *reason)
 {
     XUnmapWindow(g->dpy, g->child);
-    XUndefineCursor(g->dpy, g->game);
+    if (!g->host_cursor) /* a host's window never had the lock's cursor defined on it */
+        XUndefineCursor(g->dpy, g->game);
     XSync(g->dpy, False);
     g->mapped = false;
     g->watching = false;
@@ -306,7 +309,8 @@ static bool guardian_handle_line(void *context, const char *line)
 {
     guardian *g = context;
     unsigned long window = 0;
-    switch (gameinput_parse_command(line, &window)) {
+    gameinput_command command = gameinput_parse_command(line, &window);
+    switch (command) {
     case GAMEINPUT_COMMAND_BEAT:
         g->last_beat_ms = guardian_now_ms();
         g->waiting = false;
@@ -315,8 +319,11 @@ static bool guardian_handle_line(void *context, const char *line)
         g->waiting = true;
         break;
     case GAMEINPUT_COMMAND_WINDOW:
-        if (!g->dpy) /* a second "window" is ignored */
+    case GAMEINPUT_COMMAND_HOSTWINDOW:
+        if (!g->dpy) { /* a second "window" is ignored */
+            g->host_cursor = command == GAMEINPUT_COMMAND_HOSTWINDOW;
             g->status = guardian_cmd_window(g, window);
+        }
         break;
     case GAMEINPUT_COMMAND_ARM:
         if (g->dpy)

@@ -98,6 +98,11 @@ gameinput_command gameinput_parse_command(const char *line, unsigned long *windo
         *window = id;
         return GAMEINPUT_COMMAND_WINDOW;
     }
+    id = window_argument(line, length, "hostwindow");
+    if (id != 0) {
+        *window = id;
+        return GAMEINPUT_COMMAND_HOSTWINDOW;
+    }
     return GAMEINPUT_COMMAND_UNKNOWN;
 }
 

@@ -71,6 +71,13 @@ extension XProbe {
 
 /// What the user sees of the pointer: the cursor image (XFixes) and the pointer's place.
 extension XProbe {
+    /// The name of the cursor the server shows now (`XFixesSetCursorName`), if it has one.
+    public var cursorName: String? {
+        guard let image = XFixesGetCursorImage(display) else { return nil }
+        defer { XFree(image) }
+        return image.pointee.name.map { String(cString: $0) }
+    }
+
     /// Whether the cursor the server shows now is fully transparent (`XFixesGetCursorImage`:
     /// every pixel's alpha is 0); nil when XFixes gives no image.
     public var cursorIsInvisible: Bool? {

@@ -62,6 +62,9 @@
  *                selects StructureNotify on XID (the child follows the
  *                window's size).  Replies "ready CHILDXID", or "error TEXT"
  *                and exits with status 1.
+ *   hostwindow XID  The same for a window another library created, which
+ *                GameInput attached to: its cursor is the host's, so a release
+ *                leaves it alone.
  *   watch        The game holds a grab confined to the child: from now the
  *                guardian checks the game and frees the pointer when it
  *                cannot run.  The heartbeat timer restarts and the "wait"

@@ -44,11 +44,12 @@ typedef enum gameinput_command {
     GAMEINPUT_COMMAND_UNWATCH,     /* "unwatch" */
     GAMEINPUT_COMMAND_BEAT,        /* "beat" */
     GAMEINPUT_COMMAND_WAIT,        /* "wait" */
+    GAMEINPUT_COMMAND_HOSTWINDOW,  /* "hostwindow XID": a host's window (its cursor is not ours) */
 } gameinput_command;
 
 /*
- * Parses one command line (trailing spaces, tabs and '\r' are allowed). For "window",
- * stores the window id in `*window`; a "window" line without a valid id is UNKNOWN.
+ * Parses one command line (trailing spaces, tabs and '\r' are allowed). For "window" and
+ * "hostwindow", stores the window id in `*window`; such a line without a valid id is UNKNOWN.
  */
 gameinput_command gameinput_parse_command(const char *line, unsigned long *window);
 

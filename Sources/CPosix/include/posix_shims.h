@@ -4,7 +4,8 @@
  * - the termination-signal relay (signal_relay.c), in C because a signal handler may only do
  *   async-signal-safe things: store a flag, write(2) a byte, call the handler that was there
  *   before;
- * - pipe2(2) (pipe.c), which Glibc's Swift module leaves out (it is a _GNU_SOURCE call).
+ * - pipe2(2) (pipe.c), which Glibc's Swift module leaves out (it is a _GNU_SOURCE call);
+ * - epoll(7) and timerfd(2) (wake.c), which it does not import at all.
  */
 #ifndef GAMEINPUT_POSIX_SHIMS_H
 #define GAMEINPUT_POSIX_SHIMS_H
@@ -38,5 +39,20 @@ void gameinput_signal_relay_clear(int signal);
 
 /* pipe2(fds, flags): a pipe whose ends get `flags` (O_CLOEXEC, O_NONBLOCK) atomically. */
 int gameinput_pipe2(int fds[2], int flags);
+
+/* epoll_create1(EPOLL_CLOEXEC). */
+int gameinput_epoll_create(void);
+
+/* Adds `fd` to the epoll set for reading (`watch` non-zero) or removes it (zero); 0 or -1. */
+int gameinput_epoll_watch(int epoll_fd, int fd, int watch);
+
+/* timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK). */
+int gameinput_timer_create(void);
+
+/*
+ * Makes the timer readable `nanoseconds` from now (at least 1), or disarms it (0 or less);
+ * either way it is not readable until then. 0 or -1.
+ */
+int gameinput_timer_set(int timer_fd, long long nanoseconds);
 
 #endif /* GAMEINPUT_POSIX_SHIMS_H */

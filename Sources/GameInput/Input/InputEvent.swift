@@ -24,8 +24,14 @@ public enum InputEvent: Hashable, Sendable {
     case resized(width: Int, height: Int)
     /// Part of the window must be drawn again.
     case exposed
-    /// The window manager asks the window to close (`WM_DELETE_WINDOW`).
+    /// The window manager asks the window to close (`WM_DELETE_WINDOW`). Never comes for an
+    /// attached window: that request goes to the host, which created the window.
     case closeRequested
+    /// The host destroyed the window GameInput was attached to
+    /// (``GameWindow/init(attachingTo:stallTimeout:)``): this is the last event; the lock is
+    /// gone with the window, and GameInput's connection closes when
+    /// ``GameWindow/pollEvents(_:)`` returns.
+    case windowDestroyed
     /// The connection to the display server is gone (it quit or crashed): this is the last
     /// event, and the window is closed when ``GameWindow/pollEvents(_:)`` returns. The
     /// process goes on; save what needs saving, and quit or wait for a server.

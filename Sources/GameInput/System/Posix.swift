@@ -106,6 +106,36 @@ enum Posix {
         return ready > 0 ? Int(ready) : 0
     }
 
+    /// A new epoll set, close-on-exec (`epoll_create1(EPOLL_CLOEXEC)`): one descriptor that
+    /// is readable while any descriptor in it is.
+    static func epollSet() -> Result<Int32, Errno> {
+        let descriptor = gameinput_epoll_create()
+        return descriptor >= 0 ? .success(descriptor) : .failure(.current)
+    }
+
+    /// Adds `descriptor` to the epoll set `set` for reading, or removes it.
+    @discardableResult
+    static func epoll(_ set: Int32, watching descriptor: Int32, _ watching: Bool) -> Result<Void, Errno> {
+        gameinput_epoll_watch(set, descriptor, watching ? 1 : 0) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// A monotonic timer descriptor, close-on-exec and non-blocking (`timerfd_create`).
+    static func timer() -> Result<Int32, Errno> {
+        let descriptor = gameinput_timer_create()
+        return descriptor >= 0 ? .success(descriptor) : .failure(.current)
+    }
+
+    /// Makes `timer` readable after `delay` (at once for zero or less), or never (nil); it is
+    /// not readable before then, whatever expired earlier (`timerfd_settime`).
+    static func setTimer(_ timer: Int32, after delay: Duration?) {
+        guard let delay else {
+            _ = gameinput_timer_set(timer, 0)
+            return
+        }
+        let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+        _ = gameinput_timer_set(timer, max(1, nanoseconds))
+    }
+
     /// Closes `descriptor`. `EINTR` is not retried: on Linux the descriptor is closed anyway,
     /// and a second `close` could close one another thread just opened.
     static func close(_ descriptor: Int32) {

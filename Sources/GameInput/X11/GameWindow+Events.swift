@@ -15,10 +15,13 @@ extension GameWindow {
             handleFocus(event.xfocus, to: handle)
         case MapNotify where event.xmap.window == windowID:
             windowManagerRuns = readWindowManagerRuns()
-            if !windowManagerRuns { takeFocus() }
+            // A host's window gets its focus from its host.
+            if !windowManagerRuns && host == nil { takeFocus() }
             visibility.isMapped = true
         case UnmapNotify where event.xunmap.window == windowID:
             visibility.isMapped = false
+        case DestroyNotify where event.xdestroywindow.window == windowID && host != nil:
+            hostWindowDestroyed(to: handle)
         case ConfigureNotify where event.xconfigure.window == windowID:
             let newWidth = Int(event.xconfigure.width), newHeight = Int(event.xconfigure.height)
             if newWidth != width || newHeight != height {
@@ -30,7 +33,8 @@ extension GameWindow {
             handle(.exposed)
         case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.netWMState:
             let state = readNetWMState()
-            if state.fullScreen != isFullScreen { setBypassCompositor(state.fullScreen) }
+            // A host's window is the host's to mark (SDL does).
+            if state.fullScreen != isFullScreen && host == nil { setBypassCompositor(state.fullScreen) }
             visibility.isHidden = state.hidden
             pointerLock.setFullScreen(state.fullScreen)
         case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.wmState:
@@ -44,12 +48,16 @@ extension GameWindow {
             handle(.closeRequested)
         case MotionNotify where event.xmotion.window == windowID:
             let motion = event.xmotion
+            noteCorePointer(at: WindowPoint(x: Double(motion.x), y: Double(motion.y)), state: motion.state)
+            guard !pointerLock.isLocked else { return }
             handle(
                 .pointer(
                     PointerEvent(
                         phase: .moved, location: WindowPoint(x: Double(motion.x), y: Double(motion.y)),
                         buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xState: Int(motion.state)),
                         serverTime: UInt32(truncatingIfNeeded: motion.time))))
+        case EnterNotify, LeaveNotify:
+            handleCoreCrossing(event.xcrossing, to: handle)
         case KeyPress, KeyRelease:
             handleCoreKey(event.xkey, to: handle)
         case ButtonPress, ButtonRelease:
@@ -183,6 +191,8 @@ extension GameWindow {
             let swipe = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
             guard swipe.event == windowID else { return }
             handle(translator.swipe(swipe))
+        case XI_RawButtonPress, XI_RawButtonRelease:
+            handleRawButton(data.assumingMemoryBound(to: XIRawEvent.self).pointee, isPress: cookie.evtype == XI_RawButtonPress, to: handle)
         case XI_HierarchyChanged:
             xinput.loadDevices(into: &decoder, translator: &translator)
         case XI_DeviceChanged:

@@ -121,7 +121,7 @@ extension GameWindow {
 
     /// Ends the window's life as far as the game can see: no more events, no lock, no
     /// guardian. The connection itself stays until ``close()``.
-    private func shutDown() {
+    func shutDown() {
         guard !isClosed else { return }
         isClosed = true
         pointerLock.shutDown()
@@ -132,7 +132,8 @@ extension GameWindow {
     /// Leaves a dispatch; the outermost one carries out a ``close()`` made inside it.
     private func endDispatch() {
         dispatchDepth -= 1
-        if dispatchDepth == 0 && isCloseRequested { closeConnection() }
+        guard dispatchDepth == 0 else { return }
+        if isCloseRequested { closeConnection() } else { scheduleWake() }
     }
 
     private func closeConnection() {
@@ -140,9 +141,15 @@ extension GameWindow {
         isConnectionClosed = true
         // Nothing is sent on a lost connection (see `X11PointerGrab.releaseLock`); the server
         // freed the window with it.
+        wake = nil
         if !connection.isLost {
-            XDestroyWindow(connection.display, windowID)
-            visual.free(on: connection)
+            if let host {
+                // The host's window is the host's: only GameInput's own goes.
+                XDestroyWindow(connection.display, host.selectionWindow)
+            } else {
+                XDestroyWindow(connection.display, windowID)
+                visual.free(on: connection)
+            }
         }
         connection.close()
     }

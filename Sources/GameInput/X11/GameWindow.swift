@@ -3,8 +3,9 @@ import Foundation
 
 /// A top-level X11 window for a game, with its pointer lock and input.
 ///
-/// It opens its own connection to the X server, creates the window and reports what happens
-/// to it as ``InputEvent``s. Its ``pointerLock`` controller grants the lock the game prefers
+/// It opens its own connection to the X server, creates the window (or attaches to one that
+/// SDL, GLFW or an engine created: ``init(attachingTo:stallTimeout:)``) and reports what
+/// happens to it as ``InputEvent``s. Its ``pointerLock`` controller grants the lock the game prefers
 /// while the window is viewable and focused, releases it on focus loss and alerts, and brings
 /// it back by itself.
 ///
@@ -73,14 +74,17 @@ public final class GameWindow {
     package let connection: X11Connection
     /// The X window id.
     package let windowID: UInt
+    /// What attaching to a host's window changed, or nil for a window GameInput created.
+    var host: HostBinding?
     /// The window's visual and colormap, for the pixel presenter in this package.
     package let visual: X11Visual
 
     /// The connection and window for a renderer: Vulkan, EGL, GLX, or Xlib drawing. Every
-    /// property is nil once the window is closed. ``X11WindowHandle`` says what a caller may
-    /// and must not do with the connection.
+    /// property is nil once the window is closed, and for an attached window (its host draws
+    /// with its own connection). ``X11WindowHandle`` says what a caller may and must not do
+    /// with the connection.
     public var nativeHandle: NativeWindowHandle {
-        guard !isConnectionClosed else { return NativeWindowHandle(x11: nil) }
+        guard !isConnectionClosed, host == nil else { return NativeWindowHandle(x11: nil) }
         return NativeWindowHandle(
             x11: X11WindowHandle(
                 display: connection.display, xcbConnection: XGetXCBConnection(connection.display),
@@ -152,6 +156,8 @@ public final class GameWindow {
     /// The shortest stall timeout: a loop that renders a frame must be able to finish it.
     public static let minimumStallTimeout: Duration = .milliseconds(50)
 
+    /// The descriptor a host's loop sleeps on, once asked for (``wakeDescriptor``).
+    var wake: WakeSet?
     var nextDebuggerCheck = ContinuousClock.now
     /// How deep the window is in calls that run the game's code (``pollEvents(_:)``): a
     /// ``close()`` made inside one lets go of the server only when the outermost returns.
@@ -174,15 +180,36 @@ public final class GameWindow {
     ///     guardian (or, without one, a watchdog thread) frees the pointer; `nil` or zero turns
     ///     this off (the guardian still frees it while the process is stopped or traced).
     ///     Shorter timeouts than ``minimumStallTimeout`` count as that.
-    public init(
+    public convenience init(
         title: String, width: Int, height: Int, visual: WindowVisual = .default, displayName: String? = nil,
         stallTimeout: Duration? = GameWindow.defaultStallTimeout
     ) throws(GameWindowError) {
         guard (1...16384).contains(width), (1...16384).contains(height) else {
             throw .invalidSize(width: width, height: height)
         }
-        let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, Self.minimumStallTimeout) : nil }
         let connection = try X11Connection(displayName: displayName)
+        let resolved: X11Visual
+        do throws(GameWindowError) {
+            resolved = try X11Visual(visual, on: connection)
+        } catch {
+            connection.close()
+            throw error
+        }
+        let window = resolved.createWindow(on: connection, width: width, height: height)
+        Self.describe(window: window, title: title, connection: connection)
+        var deleteWindow = connection.atom("WM_DELETE_WINDOW")
+        XSetWMProtocols(connection.display, window, &deleteWindow, 1)
+        self.init(
+            connection: connection, window: window, visual: resolved, width: width, height: height, host: nil,
+            stallTimeout: stallTimeout)
+    }
+
+    /// The window `window` on `connection`, created by this library (`host` nil) or by a host.
+    init(
+        connection: X11Connection, window: UInt, visual: X11Visual, width: Int, height: Int, host: HostBinding?,
+        stallTimeout: Duration?
+    ) {
+        let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, Self.minimumStallTimeout) : nil }
         let display = connection.display
         self.connection = connection
         let keyPositions = X11KeyPositions(display: display)
@@ -192,9 +219,9 @@ public final class GameWindow {
             keyUsage: { keyCode in keyPositions.usage(keyCode: keyCode) })
         self.width = width
         self.height = height
-        let visual = try X11Visual(visual, on: connection)
         self.visual = visual
-        windowID = visual.createWindow(on: connection, width: width, height: height)
+        windowID = window
+        self.host = host
         atoms = Atoms(
             wmProtocols: connection.atom("WM_PROTOCOLS"),
             wmDeleteWindow: connection.atom("WM_DELETE_WINDOW"),
@@ -206,33 +233,40 @@ public final class GameWindow {
             netActiveWindow: connection.atom("_NET_ACTIVE_WINDOW"),
             netSupportingWMCheck: connection.atom("_NET_SUPPORTING_WM_CHECK"))
 
-        clipboard = X11Clipboard(connection: connection, window: windowID)
-        Self.describe(window: windowID, title: title, connection: connection)
-        var deleteWindow = atoms.wmDeleteWindow
-        XSetWMProtocols(display, windowID, &deleteWindow, 1)
+        clipboard = X11Clipboard(connection: connection, window: host?.selectionWindow ?? window)
 
-        var coreMask = StructureNotifyMask | FocusChangeMask | ExposureMask | PropertyChangeMask
+        var coreMask = StructureNotifyMask | FocusChangeMask | PropertyChangeMask
+        if let host {
+            coreMask |= host.coreEventMask
+        } else {
+            coreMask |= ExposureMask
+        }
         if let opcode = connection.xinputOpcode {
             let xinput = X11XInput(connection: connection, opcode: opcode)
-            xinput.selectWindowInput(on: windowID, gestures: connection.hasXInput24)
+            if host == nil {
+                xinput.selectWindowInput(on: window, gestures: connection.hasXInput24)
+            }
             xinput.selectDeviceChanges()
             xinput.loadDevices(into: &decoder, translator: &translator)
             self.xinput = xinput
             let grab = X11PointerGrab(
-                connection: connection, window: windowID, xinput: xinput, usesGuardian: LockGuardian.isWanted(),
-                stallTimeout: stallTimeout)
+                connection: connection, window: window, xinput: xinput, usesGuardian: LockGuardian.isWanted(),
+                stallTimeout: stallTimeout, ownsWindowCursor: host == nil, wantsRawButtons: host != nil)
             self.grab = grab
             pointerLock = PointerLockController(platform: grab)
         } else {
             coreMask |= KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            // Auto-repeat then sends presses without releases, which mark repeats.
-            var supported: Int32 = 0
-            XkbSetDetectableAutoRepeat(display, 1, &supported)
             xinput = nil
             grab = nil
             pointerLock = PointerLockController(platform: nil)
         }
-        XSelectInput(display, windowID, coreMask)
+        if host != nil || xinput == nil {
+            // Core key events: auto-repeat then sends presses without releases, which mark
+            // repeats. The setting is this client's own.
+            var supported: Int32 = 0
+            XkbSetDetectableAutoRepeat(display, 1, &supported)
+        }
+        XSelectInput(display, window, coreMask)
         screenSaver = X11ScreenSaver(connection: connection)
         grab?.onTransition = { [weak self] serial in
             guard let self else { return }
@@ -250,8 +284,9 @@ public final class GameWindow {
     deinit { close() }
 
     /// Maps the window; the lock can engage once the server reports it viewable and focused.
+    /// Does nothing for an attached window: its host shows it.
     public func show() {
-        guard isUsable else { return }
+        guard isUsable, host == nil else { return }
         XMapRaised(connection.display, windowID)
         connection.flush()
         // The guardian starts now, to be ready by the time the window has the focus.

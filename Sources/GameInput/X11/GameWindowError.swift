@@ -9,6 +9,9 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
     /// The screen has no such visual: no visual with that ID, or no 32-bit true-colour one for
     /// ``WindowVisual/transparent``.
     case visualUnavailable(WindowVisual)
+    /// The host's window to attach to does not exist on that display (a wrong ID, a window
+    /// already destroyed, or another server's window).
+    case windowNotFound(UInt)
 
     /// What went wrong, in a sentence for the terminal: "DISPLAY is not set: there is no X
     /// display to open".
@@ -24,6 +27,8 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
             "the X screen has no visual with ID 0x\(String(id, radix: 16))"
         case .visualUnavailable:
             "the X screen has no 32-bit true-colour visual for a transparent window"
+        case .windowNotFound(let window):
+            "there is no window 0x\(String(window, radix: 16)) on the X display to attach to"
         }
     }
 }

@@ -100,9 +100,12 @@ final class LockGuardian {
         chunk.deallocate()
     }
 
-    /// Starts a guardian for `window` on `displayName`, with hang detection after
-    /// `stallTimeout` (nil: none). Returns at once; the guardian says `ready` later.
-    static func start(window: UInt, displayName: String, stallTimeout: Duration?) -> Result<LockGuardian, StartFailure> {
+    /// Starts a guardian for `window` on `displayName` (a host's window when `isHostWindow`:
+    /// its cursor is left alone), with hang detection after `stallTimeout` (nil: none).
+    /// Returns at once; the guardian says `ready` later.
+    static func start(
+        window: UInt, isHostWindow: Bool = false, displayName: String, stallTimeout: Duration?
+    ) -> Result<LockGuardian, StartFailure> {
         reapStopped()
         var path = [CChar](repeating: 0, count: 4096), reason = [CChar](repeating: 0, count: 512)
         guard gameinput_guardian_locate_executable(&path, path.count, &reason, reason.count) == 1 else {
@@ -129,7 +132,7 @@ final class LockGuardian {
             return .failure(StartFailure(reason: "posix_spawn", isPermanent: false))
         }
         let guardian = LockGuardian(descriptor: pair.0, pid: pid, stallTimeout: stallTimeout)
-        guardian.sendLine("window \(window)\n")
+        guardian.sendLine("\(isHostWindow ? "hostwindow" : "window") \(window)\n")
         return .success(guardian)
     }
 

@@ -17,7 +17,8 @@ import Foundation
 /// a process of its own, guards against both.
 final class StallWatchdog: @unchecked Sendable {
     private let condition = NSCondition()
-    private let timeout: Duration
+    /// How long the loop may stop checking in, while armed, before the grab is released.
+    let timeout: Duration
     /// Runs on the watchdog thread when a stall is detected; set once, before arming.
     var release: () -> Void = {}
     private var lastCheckIn = ContinuousClock.now

@@ -12,6 +12,8 @@ import Synchronization
 /// - A protocol error that code expects (``X11Connection/trappingErrors(_:)``) is recorded for
 ///   it. Traps install their own handler for their duration and restore the one they found,
 ///   so they work even after another library replaced the process's handler.
+/// - A `BadWindow` about an attached host's window, which its host may destroy at any moment,
+///   is expected: not printed (its `DestroyNotify` tells the window it is gone).
 /// - Any other protocol error is printed on standard error and is not fatal.
 /// - A lost connection is not fatal either: the connection's exit handler
 ///   (`XSetIOErrorExitHandler`, libX11 1.7) marks it lost and returns, Xlib turns every later
@@ -28,6 +30,9 @@ enum X11ErrorHandlers {
         /// Counted: a display closed and one opened at the same address before the first is
         /// released both stay GameInput's (see ``release(_:)``).
         var displays: [OpaquePointer: Int] = [:]
+        /// A window each display may find gone at any moment (a host's, which its host can
+        /// destroy): a `BadWindow` about it is expected, not printed.
+        var vanishingWindows: [OpaquePointer: UInt] = [:]
         var trapped: OpaquePointer?
         var caught: UInt8?
         var beforeTrap: XErrorHandler?
@@ -72,7 +77,14 @@ enum X11ErrorHandlers {
         registry.withLock { registry in
             let count = registry.displays[display, default: 0]
             registry.displays[display] = count > 1 ? count - 1 : nil
+            if count <= 1 { registry.vanishingWindows[display] = nil }
         }
+    }
+
+    /// Expects `window` to vanish at any moment on `display`: a `BadWindow` error about it
+    /// is not printed (the window's `DestroyNotify` reports its end).
+    static func expectVanishing(_ window: UInt, on display: OpaquePointer) {
+        registry.withLock { $0.vanishingWindows[display] = window }
     }
 
     /// Runs `body` with protocol errors on `display` trapped; returns the first one's code.
@@ -120,7 +132,11 @@ enum X11ErrorHandlers {
                 if registry.caught == nil { registry.caught = event.pointee.error_code }
                 return .trapped
             }
-            if registry.displays[display] != nil { return .ours }
+            if registry.displays[display] != nil {
+                let error = event.pointee
+                let vanished = error.error_code == UInt8(BadWindow) && registry.vanishingWindows[display] == error.resourceid
+                return vanished ? .trapped : .ours
+            }
             return .other(registry.trapped != nil ? registry.beforeTrap : nil)
         }
         switch verdict {

@@ -28,6 +28,14 @@ final class X11PointerGrab: PointerLockPlatform {
     private let window: UInt
     private let xinput: X11XInput
     private let blankCursor: UInt
+    /// Whether the window is ours, so its cursor attribute is too: the blank cursor is defined
+    /// on it while locked. A host's window keeps the cursor its host set; the grab's own
+    /// cursor hides the pointer while the grab holds.
+    private let ownsWindowCursor: Bool
+    /// Whether raw button events stay selected all along: on a host's window, where the host
+    /// holds the window's one `ButtonPress` selection, they are how the lock learns which
+    /// buttons are held.
+    private let wantsRawButtons: Bool
     private var restorePosition: (x: Int32, y: Int32)?
     /// Guards a held grab against a stalled main loop while the guardian does not.
     let watchdog: StallWatchdog?
@@ -70,17 +78,24 @@ final class X11PointerGrab: PointerLockPlatform {
     private static let grabEventMask = UInt32(ButtonPressMask | ButtonReleaseMask)
 
     /// A grab for `window`, guarded by a lock guardian unless `usesGuardian` is false, with
-    /// hang detection after `stallTimeout` (nil: none).
-    init(connection: X11Connection, window: UInt, xinput: X11XInput, usesGuardian: Bool, stallTimeout: Duration?) {
+    /// hang detection after `stallTimeout` (nil: none); `ownsWindowCursor` is false for a
+    /// host's window.
+    init(
+        connection: X11Connection, window: UInt, xinput: X11XInput, usesGuardian: Bool, stallTimeout: Duration?,
+        ownsWindowCursor: Bool = true, wantsRawButtons: Bool = false
+    ) {
         self.connection = connection
         self.window = window
         self.xinput = xinput
         self.usesGuardian = usesGuardian
+        self.ownsWindowCursor = ownsWindowCursor
+        self.wantsRawButtons = wantsRawButtons
         guardianStallTimeout = stallTimeout
         guardianStatus = usesGuardian ? .notStarted : .disabled
-        blankCursor = Self.makeBlankCursor(connection: connection, window: window)
+        blankCursor = Self.makeBlankCursor(connection: connection)
         watchdog = stallTimeout.map { timeout in StallWatchdog(timeout: timeout) }
         watchdog?.release = { [unowned self] in emergencyRelease() }
+        if wantsRawButtons { xinput.selectRawEvents(motion: false, buttons: true) }
     }
 
     /// An attached debugger forbids the grab (unless `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`): a
@@ -120,7 +135,7 @@ final class X11PointerGrab: PointerLockPlatform {
         }
         isGuarded = guardedBy != nil
         restorePosition = position
-        XDefineCursor(display, window, blankCursor)
+        if ownsWindowCursor { XDefineCursor(display, window, blankCursor) }
         if isGuarded { guardian?.watch() }
         connection.flush()
         watchdog?.setArmed(!isGuarded)
@@ -158,7 +173,7 @@ final class X11PointerGrab: PointerLockPlatform {
         restorePosition = nil
         let serial = XNextRequest(display)
         XUngrabPointer(display, UInt(CurrentTime))
-        XUndefineCursor(display, window)
+        if ownsWindowCursor { XUndefineCursor(display, window) }
         isGrabbed = false
         isGuarded = false
         updateRawMotionSelection()
@@ -190,7 +205,7 @@ final class X11PointerGrab: PointerLockPlatform {
         let wanted = isGrabbed || wantsRawMotionUnlocked
         guard wanted != isRawMotionSelected, !connection.isLost else { return }
         isRawMotionSelected = wanted
-        if wanted { xinput.selectRawMotion() } else { xinput.deselectRawMotion() }
+        xinput.selectRawEvents(motion: wanted, buttons: wantsRawButtons)
     }
 
     /// `XGrabPointer`, with protocol errors trapped: libX11 reports a grab whose request
@@ -213,7 +228,7 @@ final class X11PointerGrab: PointerLockPlatform {
         guard !connection.isLost else { return }
         let display = connection.display
         XUngrabPointer(display, UInt(CurrentTime))
-        XUndefineCursor(display, window)
+        if ownsWindowCursor { XUndefineCursor(display, window) }
         XSync(display, 0)
     }
 
@@ -232,6 +247,17 @@ final class X11PointerGrab: PointerLockPlatform {
     var guardianDeadline: ContinuousClock.Instant? {
         if let guardian, !guardian.isReady { return guardian.startedAt + LockGuardian.readyTimeout }
         return isGrabbed && !isGuarded ? guardianRetry : nil
+    }
+
+    /// While a lock holds, how long the loop may go without checking in before the guardian
+    /// or the watchdog could take it for hung: half the shorter of their timeouts. A host's
+    /// loop that sleeps on the window's wake descriptor is woken this often.
+    var checkInInterval: Duration? {
+        guard isGrabbed else { return nil }
+        let guardianBeat = isGuarded ? guardian?.beatInterval : nil
+        let watchdogHalf = isGuarded ? nil : watchdog.map { $0.timeout / 2 }
+        guard let guardianBeat else { return watchdogHalf }
+        return watchdogHalf.map { min($0, guardianBeat) } ?? guardianBeat
     }
 
     /// The loop is running (it handles events now).
@@ -335,7 +361,9 @@ final class X11PointerGrab: PointerLockPlatform {
     private func startGuardianIfDue(now: ContinuousClock.Instant) {
         guard usesGuardian, guardian == nil else { return }
         if case .unavailable = guardianStatus, guardianRetry.map({ now < $0 }) ?? true { return }
-        switch LockGuardian.start(window: window, displayName: connection.name, stallTimeout: guardianStallTimeout) {
+        switch LockGuardian.start(
+            window: window, isHostWindow: !ownsWindowCursor, displayName: connection.name, stallTimeout: guardianStallTimeout)
+        {
         case .success(let started):
             guardian = started
             guardianStatus = .starting
@@ -368,10 +396,10 @@ final class X11PointerGrab: PointerLockPlatform {
     }
 
     /// A 1x1 cursor with an empty mask: invisible, and observable as the grab's cursor.
-    private static func makeBlankCursor(connection: X11Connection, window: UInt) -> UInt {
+    private static func makeBlankCursor(connection: X11Connection) -> UInt {
         let display = connection.display
         var bits: CChar = 0
-        let pixmap = XCreateBitmapFromData(display, window, &bits, 1, 1)
+        let pixmap = XCreateBitmapFromData(display, connection.rootWindow, &bits, 1, 1)
         var foreground = XColor(), background = XColor()
         let cursor = XCreatePixmapCursor(display, pixmap, pixmap, &foreground, &background, 0, 0)
         XFreePixmap(display, pixmap)

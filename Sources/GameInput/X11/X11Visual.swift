@@ -45,6 +45,14 @@ package struct X11Visual {
             : XCreateColormap(display, connection.rootWindow, info.visual, AllocNone)
     }
 
+    /// The visual of an existing window (a host's), which GameInput did not make: nothing to free.
+    init(of attributes: XWindowAttributes) {
+        visual = attributes.visual
+        id = XVisualIDFromVisual(attributes.visual)
+        depth = attributes.depth
+        colormap = nil
+    }
+
     /// Creates a top-level window of this visual, black (transparent for a 32-bit visual) until drawn.
     func createWindow(on connection: X11Connection, width: Int, height: Int) -> UInt {
         let display = connection.display

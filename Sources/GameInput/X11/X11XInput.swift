@@ -13,16 +13,21 @@ struct X11XInput {
         select(on: connection.rootWindow, devices: XIAllDevices, events: [XI_HierarchyChanged, XI_DeviceChanged])
     }
 
-    /// Selects raw motion on the root window for every master device (raw events are only
-    /// ever delivered to the root window). A request, no round trip; ``X11PointerGrab`` says
-    /// when.
-    func selectRawMotion() {
-        select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [XI_RawMotion])
-    }
-
-    /// Stops raw motion delivery.
-    func deselectRawMotion() {
-        select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [])
+    /// Selects raw events on the root window for every master device (raw events are only
+    /// ever delivered to the root window, and to every client that selects them, whoever
+    /// holds a grab): motion when `motion`, button presses and releases when `buttons`. A
+    /// request, no round trip; ``X11PointerGrab`` says when.
+    func selectRawEvents(motion: Bool, buttons: Bool) {
+        switch (motion, buttons) {
+        case (true, true):
+            select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [XI_RawMotion, XI_RawButtonPress, XI_RawButtonRelease])
+        case (true, false):
+            select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [XI_RawMotion])
+        case (false, true):
+            select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [XI_RawButtonPress, XI_RawButtonRelease])
+        case (false, false):
+            select(on: connection.rootWindow, devices: XIAllMasterDevices, events: [])
+        }
     }
 
     /// Selects key, button, crossing and motion events on the game's window, and touchpad

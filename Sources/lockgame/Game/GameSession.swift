@@ -180,7 +180,7 @@ final class GameSession {
             lostConnection = true
             wantsToQuit = true
             return false
-        case .swipe, .resized, .exposed:
+        case .swipe, .resized, .exposed, .windowDestroyed:  // the demo's window is its own: never destroyed from outside
             return false
         }
     }

@@ -22,6 +22,11 @@ final class GameWindowHarness {
         window = try GameWindow(title: title, width: 400, height: 300, displayName: displayName)
     }
 
+    /// GameInput attached to a host's window.
+    init(attachingTo host: HostWindow) throws {
+        window = try GameWindow(attachingTo: host)
+    }
+
     var state: PointerLockState? { window.pointerLock.pointerLockState }
 
     /// Runs the event loop until `condition` holds, at most `timeout`; returns whether it held.

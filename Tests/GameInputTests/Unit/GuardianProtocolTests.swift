@@ -52,6 +52,16 @@ import Testing
             ], "an over-long line is dropped whole")
     }
 
+    /// A host's window (an attached one) has a command of its own: the guardian leaves its cursor alone.
+    @Test func aHostsWindowIsItsOwnCommand() {
+        let parsed = Self.commands("hostwindow 71303169\nhostwindow 0\nhostwindows 5\nhostwindow\n")
+        #expect(
+            parsed.map(\.0) == [
+                GAMEINPUT_COMMAND_HOSTWINDOW, GAMEINPUT_COMMAND_UNKNOWN, GAMEINPUT_COMMAND_UNKNOWN, GAMEINPUT_COMMAND_UNKNOWN,
+            ])
+        #expect(parsed.first?.1 == 71_303_169)
+    }
+
     @Test func repliesAreRecognisedOnlyWhole() {
         func reply(_ line: String) -> (gameinput_reply, UInt) {
             var window: UInt = 0

@@ -1,0 +1,49 @@
+internal import CXlib
+
+/// The one descriptor a host's own loop sleeps on: for a host that polls its own
+/// connection (or anything else) and must wake when GameInput has work.
+extension GameWindow {
+    /// A file descriptor for the host's own `poll()`, `select()` or epoll: readable whenever
+    /// ``pollEvents(_:)`` has work: input queued on GameInput's connection (also input Xlib
+    /// already read off the socket), a lock retry or another timed decision that is due, the
+    /// lock guardian's news, and, while the lock holds, the check-in that tells the guardian
+    /// and the watchdog the loop still runs. Call ``pollEvents(_:)`` when it is readable (or
+    /// every frame anyway); it is not readable again until there is more.
+    ///
+    /// It stays the same descriptor for the window's life (an epoll set, which holds what
+    /// changes behind it), and is closed by ``close()`` (or ``detach()``): take it out of the
+    /// host's set first. -1 once closed, or if the system has no descriptors left. Made on
+    /// first use: a loop that never asks pays nothing for it.
+    public var wakeDescriptor: Int32 {
+        guard !isClosed else { return -1 }
+        if wake == nil {
+            wake = WakeSet(connection: connection.fileDescriptor)
+            scheduleWake()
+        }
+        return wake?.descriptor ?? -1
+    }
+
+    /// Sets the wake descriptor's timer for what is due next (after each ``pollEvents(_:)``):
+    /// at once when events wait in Xlib's queue already (a round trip read them, and the
+    /// socket will not say so) or a decision is pending; else at the earliest deadline.
+    func scheduleWake() {
+        guard let wake, !isClosed else { return }
+        wake.watchGuardian(grab?.guardianDescriptor, pid: grab?.guardian?.pid)
+        if connection.isLost || XEventsQueued(connection.display, QueuedAlready) > 0
+            || pointerLock.currentFacts.interruption != nil
+        {
+            return wake.schedule(after: .zero)
+        }
+        let now = ContinuousClock.now
+        var due: ContinuousClock.Instant?
+        func consider(_ instant: ContinuousClock.Instant?) {
+            if let instant, due.map({ instant < $0 }) ?? true { due = instant }
+        }
+        consider(pointerLock.retryDeadline)
+        consider(foreignKeyboardGrab.deadline)
+        consider(clipboard.deadline)
+        consider(grab?.guardianDeadline)
+        consider(grab?.checkInInterval.map { now + $0 })
+        wake.schedule(after: due.map { max(.zero, now.duration(to: $0)) })
+    }
+}

@@ -1,0 +1,157 @@
+import CXlib
+import Foundation
+import Testing
+import XServerTestSupport
+
+@testable import GameInput
+
+/// GameInput attached to a window another client created and reads events on, as SDL2 and
+/// GLFW do (``HostClient``), on Xvfb + openbox: the lock holds from outside's point of view,
+/// the host keeps its own events, and detaching or the host's destroying the window frees the
+/// pointer.
+@Suite(.serialized) final class AttachIntegrationTests {
+    let server: XServerFixture
+    let probe: XProbe
+    let host: HostClient
+
+    init() throws {
+        server = try XServerFixture()
+        probe = server.probe
+        host = try #require(HostClient(displayName: server.displayName))
+    }
+
+    deinit {
+        host.close()
+        server.stop()
+    }
+
+    /// GameInput attached to the host's window, preferring the lock as `prefers` says.
+    func attached(prefers: Bool) throws -> (GameWindowHarness, TestGame) {
+        let harness = try GameWindowHarness(attachingTo: .x11(window: host.window, display: host.display))
+        let game = TestGame(prefers: prefers)
+        harness.window.pointerLock.rootPreferring = game
+        return (harness, game)
+    }
+
+    @Test func theLockHoldsOnTheHostsWindowAndTheHostKeepsItsKeys() throws {
+        let (harness, _) = try attached(prefers: true)
+        #expect(harness.window.isAttached)
+        #expect(harness.window.nativeHandle.x11 == nil, "the host draws with its own connection")
+        #expect(harness.pump { harness.state == .locked }, "\(String(describing: harness.state))")
+        #expect(probe.pointerIsGrabbed, "X holds the grab GameInput claims")
+        #expect(probe.cursorIsInvisible == true)
+        #expect(harness.pump { harness.window.grab?.isGuarded == true }, "the guardian's window is in the host's")
+
+        // Motion: every count arrives as relative motion.
+        for _ in 0..<20 { probe.moveRelative(dx: 10, dy: 0) }
+        #expect(harness.pump { harness.motions.reduce(0) { $0 + $1.unaccelerated.dx } >= 200 })
+        #expect(harness.motions.reduce(0) { $0 + $1.unaccelerated.dx } == 200)
+
+        // Keys reach both; the click goes to the grab (GameInput), not to the host.
+        probe.press(UInt32(XK_space))
+        probe.click()
+        #expect(harness.pump { harness.keys.contains { $0.key == .space && $0.phase == .down } })
+        #expect(harness.pump { harness.buttons.contains { $0.button == 1 && $0.phase == .down } })
+        let spaceCode = Int(XKeysymToKeycode(host.display, KeySym(XK_space)))
+        #expect(host.pump { self.host.keyPresses.contains(spaceCode) }, "the host still gets its keys")
+        #expect(host.buttonPresses.isEmpty, "while locked, buttons are the grab's")
+        harness.window.detach()
+        #expect(!probe.pointerIsGrabbed, "detaching frees the pointer at once")
+        #expect(harness.window.wakeDescriptor == -1)
+    }
+
+    /// Under a GLFW-like host (core events only) and an SDL2-like one (XInput 2 motion too).
+    @Test(arguments: [false, true])
+    func unlockedTheHostGetsItsClicksAndGameInputSeesThemToo(likeSDL2: Bool) throws {
+        let host = try #require(HostClient(displayName: server.displayName, title: "sdl-like", likeSDL2: likeSDL2))
+        defer { host.close() }
+        let harness = try GameWindowHarness(attachingTo: .x11(window: host.window, display: host.display))
+        let point = probe.rootPoint(in: host.window, x: 200, y: 150)
+        probe.moveAbsolute(x: point.x, y: point.y)
+        #expect(host.pump { host.motions > 0 }, "the host keeps its motion")
+        if !likeSDL2 {
+            #expect(harness.pump { harness.pointers.contains { $0.phase == .moved } }, "core motion in the host's window")
+        }
+        probe.click()
+        #expect(host.pump { host.buttonPresses == [1] }, "the host keeps its one ButtonPress selection")
+        #expect(harness.pump { harness.buttons.contains { $0.button == 1 && $0.phase == .down } }, "raw buttons report it")
+        let press = try #require(harness.buttons.first { $0.phase == .down })
+        #expect(abs(press.location.x - 200) <= 1 && abs(press.location.y - 150) <= 1, "\(press.location)")
+        probe.click(button: 4)
+        #expect(harness.pump { !harness.scrolls.isEmpty }, "a wheel step while unlocked")
+        #expect(!probe.pointerIsGrabbed)
+        harness.window.detach()
+    }
+
+    /// The lock hides the pointer with its grab's cursor alone: the host's own cursor on its
+    /// window is there again when the lock ends, and the guardian's release leaves it too.
+    @Test func theHostsCursorIsItsOwnAgainAfterTheLock() throws {
+        host.defineNamedCursor("host-crosshair")
+        let centre = probe.centre(of: host.window)
+        probe.moveAbsolute(x: centre.x, y: centre.y)
+        #expect(BoundedWait.until(timeout: .seconds(2)) { self.probe.cursorName == "host-crosshair" })
+        let (harness, game) = try attached(prefers: true)
+        #expect(harness.pump { harness.state == .locked })
+        #expect(probe.cursorIsInvisible == true)
+        game.prefersPointerLocked = false
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(harness.pump { harness.state?.isLocked == false })
+        #expect(probe.cursorName == "host-crosshair", "\(String(describing: probe.cursorName))")
+        #expect(probe.pointerPosition.x == centre.x && probe.pointerPosition.y == centre.y, "put back where the lock found it")
+
+        // Freed by the guardian (the game stopped): the host's cursor again.
+        game.prefersPointerLocked = true
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(harness.pump { harness.window.grab?.isGuarded == true && harness.state == .locked })
+        #expect(BoundedWait.until(timeout: .seconds(3)) { !self.probe.pointerIsGrabbed }, "not pumped: the guardian frees it")
+        #expect(probe.cursorName == "host-crosshair")
+        harness.window.detach()
+    }
+
+    @Test func theHostDestroyingItsWindowEndsEverythingWithoutAnError() throws {
+        let (harness, _) = try attached(prefers: true)
+        #expect(harness.pump { harness.state == .locked })
+        host.destroyWindow()
+        #expect(harness.pump { harness.events.contains(.windowDestroyed) })
+        #expect(harness.window.isClosed)
+        #expect(!probe.pointerIsGrabbed)
+        harness.window.close()
+    }
+
+    @Test func aMissingWindowIsAClearError() throws {
+        #expect(throws: GameWindowError.windowNotFound(0x7fff_fff0)) {
+            try GameWindow(attachingTo: .x11(window: 0x7fff_fff0, displayName: self.server.displayName))
+        }
+    }
+
+    /// A host that sleeps in its own poll() on the wake descriptor wakes for input, is not
+    /// woken again once it handled it, and, while locked, wakes often enough to keep the lock.
+    @Test func theWakeDescriptorWakesAHostThatSleeps() throws {
+        let (harness, _) = try attached(prefers: true)
+        #expect(harness.pump { harness.state == .locked })
+        let descriptor = harness.window.wakeDescriptor
+        #expect(descriptor >= 0)
+        func readable(within milliseconds: Int32) -> Bool {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&entry, 1, milliseconds) == 1
+        }
+        harness.drain()
+        probe.moveRelative(dx: 5, dy: 0)
+        #expect(readable(within: 1000), "input wakes it")
+        harness.clearMotion()
+        harness.drain()
+        #expect(harness.motions.reduce(0) { $0 + $1.unaccelerated.dx } == 5)
+        // Sleeping on nothing but the descriptor for 3 s keeps the lock: the check-ins come.
+        let watcher = GrabWatcher(displayName: server.displayName, for: .milliseconds(2800))
+        let deadline = ContinuousClock.now + .seconds(3)
+        var wakes = 0
+        while ContinuousClock.now < deadline {
+            if readable(within: 100) { wakes += 1 }
+            harness.drain()
+        }
+        #expect(watcher.result() == true, "locked all along")
+        #expect(harness.state == .locked)
+        #expect(wakes < 60, "woken for check-ins, not spinning: \(wakes)")
+        harness.window.detach()
+    }
+}
