@@ -38,8 +38,9 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # valgrind runs a program whose guardian must still be a copy of the program.
 # The example games that draw: OpenGL ES through EGL (libgles-dev; Mesa's llvmpipe from
 # BUILD_PACKAGES), Vulkan (libvulkan-dev, Mesa's lavapipe in mesa-vulkan-drivers) and its
-# shaders' compiler (glslang-tools), which checks that the committed SPIR-V is current.
-EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools
+# shaders' compiler (glslang-tools), which checks that the committed SPIR-V is current. The attach
+# examples: SDL2 (libsdl2-dev) and GLFW 3.3 (libglfw3-dev), drawing through Mesa as well.
+EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools libsdl2-dev libglfw3-dev
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind \
 	$(EXAMPLE_PACKAGES)
 

@@ -35,16 +35,25 @@ final class DesktopSession {
     /// Starts the game with the pointer at `start` (the screen centre unless given) and waits
     /// for the lock.
     func launchGame(pointerAt start: XProbe.Point = XProbe.Point(x: 640, y: 400), arguments: [String] = []) throws -> UInt? {
+        try launch(titled: "lockgame", pointerAt: start) { try LockgameLaunch.start(on: server, arguments: arguments) }
+    }
+
+    /// Starts a program that keeps lockgame's `lock:` lines (an example game) with the pointer at
+    /// `start`, waits for the lock and for its window, titled `title`, in the window manager's list.
+    func launch(
+        titled title: String, pointerAt start: XProbe.Point = XProbe.Point(x: 640, y: 400),
+        _ startProgram: () throws -> ChildProcess
+    ) throws -> UInt? {
         game?.stop()
         probe.moveAbsolute(x: start.x, y: start.y)
-        let game = try LockgameLaunch.start(on: server, arguments: arguments)
+        let game = try startProgram()
         self.game = game
         guard game.waitForLine(timeout: .seconds(15), where: { $0 == "lock: locked" }) != nil else {
             Issue.record("\(manager): no lock at start: \(game.lines)")
             return nil
         }
         #expect(probe.pointerIsGrabbed, "\(manager): X holds the grab the game reports at start")
-        gameWindow = probe.waitForWindow(titled: "lockgame") ?? 0
+        gameWindow = probe.waitForWindow(titled: title) ?? 0
         return gameWindow == 0 ? nil : gameWindow
     }
 
@@ -88,16 +97,8 @@ final class DesktopSession {
         #expect(abs(turned - 10) < 0.01, "\(manager): 100 counts of locked motion turn the camera 10°, not \(turned)°")
     }
 
-    /// The lock runs of the lock lines after `seen`: consecutive unlocked states (whatever their
-    /// reasons) make one run, as do locked ones.
-    private func lockRuns(after seen: Int) -> [Bool] {
-        var runs: [Bool] = []
-        for line in lines.dropFirst(seen) where line.hasPrefix("lock: ") {
-            let locked = line == "lock: locked"
-            if runs.last != locked { runs.append(locked) }
-        }
-        return runs
-    }
+    /// The lock runs after `seen` (``ChildProcess/lockRuns(after:)``).
+    private func lockRuns(after seen: Int) -> [Bool] { game?.lockRuns(after: seen) ?? [] }
 
     /// Unlocks with L (when locked), puts the pointer at `start`, locks with L: the lock begins there.
     func relock(with start: XProbe.Point) {

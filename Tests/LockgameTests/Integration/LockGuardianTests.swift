@@ -39,11 +39,7 @@ import XServerTestSupport
 
     /// Polls the probe every 5 ms until the pointer is free; returns how long it took.
     func timeUntilFree(since start: ContinuousClock.Instant, limit: Duration = .seconds(3)) -> Double? {
-        while ContinuousClock.now - start < limit {
-            if !probe.pointerIsGrabbed { return SystemOutranksTheGameTests.milliseconds(ContinuousClock.now - start) }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return nil
+        probe.millisecondsUntilPointerIsFree(since: start, limit: limit)
     }
 
     /// SIGSTOP (what Ctrl+Z does to a game started from a terminal) frees the pointer within
