@@ -195,6 +195,39 @@ extension XwaylandTests {
         try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (one move)")
     }
 
+    /// GameInput attached to SDL2's window (`Examples/sdl2-attach`) under Xwayland: the grab
+    /// on the host's window becomes the compositor's pointer lock, and relative motion from
+    /// Xwayland's relative-pointer device turns the view exactly.
+    @Test func underSwayTheLockOnAnSDLWindowIsTheCompositorsToo() throws {
+        let executable = try ExamplePackageTests.build("sdl2-attach")
+        let sway = try SwayFixture()
+        defer { sway.stop() }
+        let probe = sway.probe
+        sway.moveAbsolute(x: 640, y: 360)
+        let game = try ChildProcess(
+            executable: executable, arguments: [], environment: ["DISPLAY": sway.displayName, "SDL_VIDEODRIVER": "x11"])
+        defer { game.stop() }
+        if game.waitForLine(timeout: .seconds(15), where: { $0 == "lock: locked" }) == nil {
+            // The window appeared under the cursor without motion: the first count brings the lock.
+            sway.moveRelative(dx: 1, dy: 0)
+        }
+        #expect(game.waitForLine(timeout: .seconds(5)) { $0 == "lock: locked" } != nil, "\(game.lines)")
+        #expect(probe.pointerIsGrabbed, "X holds the grab")
+        #expect(LockgameLaunch.waitUntil { sway.compositorHoldsLock }, "the grab is the compositor's pointer lock, in force")
+        let seen = game.lines.count
+        for _ in 0..<200 { sway.moveRelative(dx: 1, dy: 0) }
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+                game.lines.dropFirst(seen).contains { line in
+                    line.hasPrefix("camera yaw 20.0") || line.hasPrefix("camera yaw 20.1")
+                }
+            }, "200 counts turn the view 20 degrees (one count may have brought the lock): \(game.lines.suffix(3))")
+        probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0, "\(game.lines.suffix(3))")
+        #expect(LockgameLaunch.waitUntil { !sway.compositorHoldsLock }, "the compositor's lock ends with the X grab")
+        #expect(!game.lines.contains { $0.contains("X Error") || $0.contains("X protocol error") }, "\(game.lines)")
+    }
+
     /// Started with the cursor where the window appears, the lock engages at once (mutter
     /// reports motion when the window maps) or at the first count of motion (KWin reports none:
     /// until the pointer moves, the game cannot tell the compositor's cursor is there), and it
