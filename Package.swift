@@ -51,7 +51,7 @@ let package = Package(
         // GameInput, so it ships with the library.
         .target(
             name: "CLockGuardian",
-            linkerSettings: [.linkedLibrary("X11")]
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xext")]
         ),
         // POSIX pieces Swift cannot write or import: the termination-signal relay (a signal
         // handler must be async-signal-safe, so it is C) and pipe2.

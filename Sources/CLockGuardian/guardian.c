@@ -12,6 +12,7 @@
 #include "guardian_protocol.h"
 
 #include <X11/Xlib.h>
+#include <X11/extensions/shape.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -247,6 +248,15 @@ static int guardian_cmd_window(guardian *g, unsigned long xid)
     g->child = XCreateWindow(g->dpy, g->game, 0, 0,
                              (unsigned)g->child_w, (unsigned)g->child_h, 0,
                              0, InputOnly, CopyFromParent, 0, &sa);
+    /* In a host's window, an empty input shape: the pointer never enters the child, so the
+     * host sees no crossings into it (GLFW 3.3 takes every leave, whatever its detail, for
+     * the cursor leaving the window; a click in a child window makes two).  Confinement
+     * follows the bounding shape, which stays the whole window. */
+    int shape_event, shape_error, shape_major = 0, shape_minor = 0;
+    if (g->host_cursor && XShapeQueryExtension(g->dpy, &shape_event, &shape_error) &&
+        XShapeQueryVersion(g->dpy, &shape_major, &shape_minor) &&
+        (shape_major > 1 || (shape_major == 1 && shape_minor >= 1)))
+        XShapeCombineRectangles(g->dpy, g->child, ShapeInput, 0, 0, NULL, 0, ShapeSet, Unsorted);
     XLowerWindow(g->dpy, g->child);
     XMapWindow(g->dpy, g->child);
     XSync(g->dpy, False);

@@ -64,7 +64,8 @@
  *                and exits with status 1.
  *   hostwindow XID  The same for a window another library created, which
  *                GameInput attached to: its cursor is the host's, so a release
- *                leaves it alone.
+ *                leaves it alone, and the child gets an empty input shape
+ *                (SHAPE 1.1), so the host sees no crossings into it.
  *   watch        The game holds a grab confined to the child: from now the
  *                guardian checks the game and frees the pointer when it
  *                cannot run.  The heartbeat timer restarts and the "wait"

@@ -108,6 +108,24 @@ import XServerTestSupport
         harness.window.detach()
     }
 
+    /// The guardian's window in the host's window takes no input: the pointer never crosses
+    /// into it, so a click in the window makes no crossing events for the host (GLFW 3.3
+    /// reports every leave as the cursor leaving the window, whatever its detail).
+    @Test func aClickInTheHostsWindowMakesTheHostNoCrossings() throws {
+        let (harness, _) = try attached(prefers: false)
+        #expect(harness.pump { harness.window.grab?.guardian?.isArmed == true }, "the guardian's window is mapped")
+        let point = probe.rootPoint(in: host.window, x: 120, y: 90)
+        probe.moveAbsolute(x: point.x, y: point.y)
+        host.pump(timeout: .milliseconds(300))
+        let before = host.crossings.count
+        probe.click()
+        probe.click(button: 3)
+        #expect(host.pump { self.host.buttonPresses.count == 2 })
+        host.pump(timeout: .milliseconds(300))
+        #expect(host.crossings.count == before, "no crossings for a click: \(host.crossings.dropFirst(before))")
+        harness.window.detach()
+    }
+
     @Test func theHostDestroyingItsWindowEndsEverythingWithoutAnError() throws {
         let (harness, _) = try attached(prefers: true)
         #expect(harness.pump { harness.state == .locked })

@@ -13,6 +13,8 @@ final class HostClient {
     private(set) var keyPresses: [Int] = []
     private(set) var buttonPresses: [Int] = []
     private(set) var motions = 0
+    /// Crossing events (EnterNotify, LeaveNotify) the host received, with their detail.
+    private(set) var crossings: [(type: Int32, detail: Int32)] = []
 
     init?(displayName: String, title: String = "host-window", likeSDL2: Bool = false) {
         guard let display = XOpenDisplay(displayName) else { return nil }
@@ -54,6 +56,7 @@ final class HostClient {
                 case MotionNotify: motions += 1
                 case GenericEvent: motions += 1  // XI_Motion, the one XInput 2 event selected
                 case MapNotify: isMapped = true
+                case EnterNotify, LeaveNotify: crossings.append((event.type, event.xcrossing.detail))
                 default: break
                 }
             }
