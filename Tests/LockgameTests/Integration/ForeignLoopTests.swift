@@ -509,7 +509,7 @@ import XServerTestSupport
         let (compiler, flags) = try Self.linker(for: members.map { objects.appendingPathComponent($0).path })
         let link = try ChildProcess(
             executable: compiler,
-            arguments: ["-o", scratch + "/program", scratch + "/main.c", scratch + "/libguardian.a", "-lX11"] + flags)
+            arguments: ["-o", scratch + "/program", scratch + "/main.c", scratch + "/libguardian.a", "-lX11", "-lXext"] + flags)
         try #require(link.waitForExit(timeout: .seconds(60)) == 0, "\(link.lines)")
         let program = try ChildProcess(executable: scratch + "/program", arguments: [], environment: ["GAMEINPUT_GUARDIAN": "stray"])
         #expect(program.waitForExit(timeout: .seconds(10)) == 0, "main ran and found its executable: \(program.lines)")
