@@ -4,6 +4,7 @@
 #              sanitizer smoke run and the tests (they start their own X servers)
 # make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
+# make bench-attach - GameInput attached to SDL2 and GLFW windows against their own relative modes
 # make mutants - deliberate breakages in a scratch copy; every one must fail its tests
 # make fuzz  - coverage-guided fuzzing (libFuzzer + AddressSanitizer) of every parser that reads
 #              outside bytes, FUZZ_SECONDS (60) per target; findings in .build/fuzz/run (Fuzz/README.md)
@@ -44,7 +45,7 @@ EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools l
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind \
 	$(EXAMPLE_PACKAGES)
 
-.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench docs-screenshot format lint clean fuzz fuzz-smoke \
+.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
 	sanitize sanitize-smoke
 
 run: deps
@@ -62,7 +63,7 @@ mutants: test-deps
 
 # swift format (in the toolchain) with the house style in .swift-format; --recursive skips dot
 # directories such as Examples/minimal-lock/.build.
-SWIFT_FORMAT_PATHS = Sources Tests Examples Fuzz Package.swift
+SWIFT_FORMAT_PATHS = Sources Tests Examples Benchmarks Fuzz Package.swift
 format:
 	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 
@@ -131,6 +132,18 @@ sanitize-smoke: test-deps
 bench: deps
 	$(SWIFT) build -c release --product lockgame
 	$(SWIFT) run -c release lockbench --check
+
+# GameInput attached to an SDL2 and a GLFW window against SDL's and GLFW's own relative modes
+# (Benchmarks/attach-bench, a package of its own): a table and one JSON line, on a private
+# Xvfb (-displayfd picks a free display) + openbox, both stopped by PID.
+bench-attach: deps
+	@scripts/ensure-packages libsdl2-dev libglfw3-dev xvfb openbox
+	$(SWIFT) build -c release --package-path Benchmarks/attach-bench
+	@number=$$(mktemp); Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>$$number 2>/dev/null & xvfb=$$!; \
+	while [ ! -s $$number ] && kill -0 $$xvfb 2>/dev/null; do sleep 0.1; done; \
+	export DISPLAY=:$$(cat $$number); rm -f $$number; openbox --sm-disable >/dev/null 2>&1 & wm=$$!; \
+	Benchmarks/attach-bench/.build/release/attach-bench --window-manager $(ARGS); status=$$?; \
+	kill $$wm $$xvfb; exit $$status
 
 # The README's picture, rendered headless from a script.
 docs-screenshot: build
