@@ -216,11 +216,12 @@ extension GameWindow {
     }
 
     /// The host destroyed its window: the server ended any grab with it, and GameInput lets
-    /// go of the rest (no request names the window after this).
+    /// go of the rest; its connection closes when the dispatch that read this returns.
     func hostWindowDestroyed(to handle: (InputEvent) -> Void) {
         grab?.grabWasLost()
         visibility.isMapped = false
         handle(.windowDestroyed)
         shutDown()
+        isCloseRequested = true
     }
 }

@@ -132,6 +132,7 @@ import XServerTestSupport
         host.destroyWindow()
         #expect(harness.pump { harness.events.contains(.windowDestroyed) })
         #expect(harness.window.isClosed)
+        #expect(harness.window.isConnectionClosed, "its connection closed with the dispatch")
         #expect(!probe.pointerIsGrabbed)
         harness.window.close()
     }
