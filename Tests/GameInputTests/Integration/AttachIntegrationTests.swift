@@ -137,6 +137,25 @@ import XServerTestSupport
         harness.window.close()
     }
 
+    /// The clipboard works from an attached window: its selections are owned and asked for
+    /// by a window of GameInput's own (answers go to the client that made the requesting
+    /// window, which for the host's window would be the host).
+    @Test func copyAndPasteWorkFromAnAttachedWindow() throws {
+        let (harness, _) = try attached(prefers: false)
+        probe.press(UInt32(XK_space))  // an input event, for a real selection time
+        #expect(harness.pump { harness.keys.contains { $0.key == .space } })
+        harness.window.copyToClipboard("attached and copied")
+        harness.drain()
+        #expect(probe.readClipboard { harness.drain() } == "attached and copied")
+
+        probe.offerClipboard("offered to the game")
+        var pasted: String??
+        harness.window.requestClipboardText { pasted = .some($0) }
+        #expect(probe.serveClipboard { harness.drain(); return pasted != nil })
+        #expect(pasted == .some("offered to the game"))
+        harness.window.detach()
+    }
+
     @Test func aMissingWindowIsAClearError() throws {
         #expect(throws: GameWindowError.windowNotFound(0x7fff_fff0)) {
             try GameWindow(attachingTo: .x11(window: 0x7fff_fff0, displayName: self.server.displayName))
