@@ -151,7 +151,11 @@ import XServerTestSupport
         probe.offerClipboard("offered to the game")
         var pasted: String??
         harness.window.requestClipboardText { pasted = .some($0) }
-        #expect(probe.serveClipboard { harness.drain(); return pasted != nil })
+        let served = probe.serveClipboard {
+            harness.drain()
+            return pasted != nil
+        }
+        #expect(served)
         #expect(pasted == .some("offered to the game"))
         harness.window.detach()
     }
