@@ -41,11 +41,12 @@ extension GameWindow {
     /// - While the lock holds, pointer events (buttons, the wheel) come to GameInput only; the
     ///   host gets none. Keys come to both, always.
     /// - While unlocked, the host's clicks are its own; GameInput reports them too, from raw
-    ///   events (with the last position the pointer had in the window, and discrete wheel
-    ///   steps only; no touchpad gestures).
-    /// - The host must not grab the pointer, use its own relative mode, or select XInput 2
-    ///   key or motion events on the window while it is attached (SDL2 and GLFW 3.3 select
-    ///   core events there, as GameInput does).
+    ///   events (each click's position asked of the server, one round trip; discrete wheel
+    ///   steps only; no smooth scrolling or touchpad gestures).
+    /// - The host must not grab the pointer or use its own relative mode while it is
+    ///   attached, nor select XInput 2 key events on the window: the server would then send
+    ///   the keys to the host alone (SDL2 and GLFW 3.3 read core keys). A host's XInput 2
+    ///   motion there (SDL2 selects it) leaves GameInput no pointer motion while unlocked.
     /// - ``InputEvent/closeRequested`` never comes (the window manager tells the host);
     ///   ``InputEvent/windowDestroyed`` comes when the host destroys the window, and GameInput
     ///   lets go of everything then.

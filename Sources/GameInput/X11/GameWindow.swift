@@ -36,9 +36,10 @@ public final class GameWindow {
 
     /// Whether pinch, rotate and swipe gestures can arrive: the server speaks XInput 2.4 and a
     /// device has a gesture class (a touchpad). False on servers or machines without them, such
-    /// as Xvfb, where ``InputEvent/transform(_:)`` and ``InputEvent/swipe(_:)`` never come.
+    /// as Xvfb, where ``InputEvent/transform(_:)`` and ``InputEvent/swipe(_:)`` never come, and
+    /// for an attached window (gestures would need XInput 2 selections on the host's window).
     public var supportsTransformGestures: Bool {
-        connection.hasXInput24 && !translator.gestureDevices.isEmpty
+        host == nil && connection.hasXInput24 && !translator.gestureDevices.isEmpty
     }
 
     /// Whether the X server is Xwayland, inside a Wayland session. There the compositor owns
