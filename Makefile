@@ -77,8 +77,10 @@ lint:
 # the standard library's. A docc warning (a broken symbol link) fails the build, and every
 # public symbol left must have documentation.
 # GamePixels' site goes to .build/docs-gamepixels; a module's catalog sees only its own graphs.
+# The symbol graphs come from compiling, and a build with nothing to compile writes none: the
+# docs' own build folder goes first, so a second `make docs` writes them again.
 docs: deps
-	rm -rf .build/symbol-graphs
+	rm -rf .build/symbol-graphs .build/docs-build
 	$(SWIFT) build --scratch-path .build/docs-build --target GamePixels -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs/all \
 		-Xswiftc -symbol-graph-skip-synthesized-members
 	for module in GameInput GamePixels; do \
