@@ -33,6 +33,13 @@ let package = Package(
                 .apt(["libxss-dev"]),
             ]
         ),
+        // libxkbcommon: what keys type in the user's layout, and compose tables (dead keys,
+        // Compose sequences); libxkbcommon-x11 reads an X server's keymap.
+        .systemLibrary(
+            name: "CXKBCommon",
+            pkgConfig: "xkbcommon-x11",
+            providers: [.apt(["libxkbcommon-dev"]), .apt(["libxkbcommon-x11-dev"])]
+        ),
         // libpng's simplified API (png_image_*), for textures and screenshots.
         .systemLibrary(
             name: "CPNG",
@@ -58,7 +65,7 @@ let package = Package(
         .target(name: "CPosix"),
         .target(
             name: "GameInput",
-            dependencies: ["CXlib", "CLockGuardian", "CPosix"]
+            dependencies: ["CXlib", "CXKBCommon", "CLockGuardian", "CPosix"]
         ),
         .target(name: "GamePixels", dependencies: ["GameInput", "CXlib"]),
         // The demo's engine without X: renderer, scene and assets, camera, text.

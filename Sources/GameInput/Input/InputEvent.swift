@@ -7,6 +7,9 @@ public enum InputEvent: Hashable, Sendable {
     case relativeMotion(RelativeMotion)
     /// A key went down or up while the window had focus.
     case key(KeyEvent)
+    /// Text typed, or an input method's composition, during a text-input session
+    /// (``GameWindow/startTextInput()``).
+    case text(TextInputEvent)
     /// A pointer button went down or up in the window (wheel "buttons" are ``scroll(_:)``).
     case button(ButtonEvent)
     /// The visible pointer entered, moved over or left the window.
@@ -95,20 +98,36 @@ public struct WindowPoint: Hashable, Sendable {
 
 /// A hardware key press or release, from XInput 2 (`XI_KeyPress`/`XI_KeyRelease`).
 ///
-/// As UIKit's `UIKey`, it names the key two ways: ``keyCode``, the physical key (its place,
-/// whatever the layout: match keys that mean a place, such as W/A/S/D, on it), and ``key``,
-/// what the layout types with it (match shortcuts on it).
+/// As UIKit's `UIKey`, it names the key by place and by meaning: ``keyCode``, the physical
+/// key (its place, whatever the layout: match keys that mean a place, such as W/A/S/D, on
+/// it); ``key``, the key as the layout names it (match shortcuts on it); ``characters``, what
+/// it types with the modifiers held; and ``charactersIgnoringModifiers``. All of them come
+/// from the layout group active at this event. Text for a chat line or a name field is not
+/// read from keys: it comes as ``InputEvent/text(_:)`` during a text-input session
+/// (``GameWindow/startTextInput()``), with dead keys, Compose sequences and input methods
+/// applied.
 public struct KeyEvent: Hashable, Sendable {
     /// Whether the key went down, came up, or was cancelled because the focus or the keyboard
     /// went to another client while it was held.
     public var phase: PressPhase
-    /// The key as the layout names it at shift level 0.
+    /// The key as the layout names it at shift level 0, for shortcuts: the active group's
+    /// keysym when it is Latin or no character (Escape, F1); else the first of the key's
+    /// groups that types Latin (`us,ru` switched to Russian: the L key is still ``KeySymbol/l``);
+    /// else the letter or digit at the key's place on a US keyboard (a layout with no Latin
+    /// group, such as `ru`). So shortcuts named by a letter follow the letter printed on the
+    /// key where the layout has one (AZERTY, QWERTZ, Dvorak) and its place where it has none.
     public var key: KeySymbol
     /// The physical key, layout-independent (UIKit's `UIKey.keyCode`).
     public var keyCode: KeyboardHIDUsage
     /// The X key code of the physical key, as the server numbers it.
     public var xKeyCode: Int
-    /// The characters the key types, ignoring modifiers (UIKit's `charactersIgnoringModifiers`).
+    /// What the key types with the modifiers held, in the active layout group (UIKit's
+    /// `UIKey.characters`): Shift+1 is "!" on a US layout, AltGr+Q "@" on a German one, a keypad
+    /// key a digit only with Num Lock. Control and Alt change nothing here (Ctrl+C is "c"); a
+    /// dead key types "" (what it makes with the next key comes as text).
+    public var characters: String
+    /// What the key types at shift level 0 of the active layout group, ignoring modifiers
+    /// (UIKit's `charactersIgnoringModifiers`): "а" for the F key on `us,ru` switched to Russian.
     public var charactersIgnoringModifiers: String
     /// Modifiers held (and `.numericPad` for keypad keys).
     public var modifierFlags: ModifierFlags
@@ -119,19 +138,20 @@ public struct KeyEvent: Hashable, Sendable {
 
     /// A key event, as the window makes them from XInput 2 (and tests and scripted input from
     /// their own values). `charactersIgnoringModifiers` defaults to what `key` types
-    /// (``KeySymbol/characters``); `keyCode` and `xKeyCode` default to an unknown key
+    /// (``KeySymbol/characters``), and `characters` to `charactersIgnoringModifiers`; `keyCode` and `xKeyCode` default to an unknown key
     /// (``KeyboardHIDUsage/keyboardErrorUndefined``, 0). A keypad key gets
     /// ``ModifierFlags/numericPad`` added to `modifierFlags`.
     public init(
         phase: PressPhase, key: KeySymbol, keyCode: KeyboardHIDUsage = .keyboardErrorUndefined, xKeyCode: Int = 0,
-        charactersIgnoringModifiers: String? = nil, modifierFlags: ModifierFlags = [], isRepeat: Bool,
-        serverTime: UInt32
+        characters: String? = nil, charactersIgnoringModifiers: String? = nil, modifierFlags: ModifierFlags = [],
+        isRepeat: Bool, serverTime: UInt32
     ) {
         self.phase = phase
         self.key = key
         self.keyCode = keyCode
         self.xKeyCode = xKeyCode
         self.charactersIgnoringModifiers = charactersIgnoringModifiers ?? key.characters
+        self.characters = characters ?? self.charactersIgnoringModifiers
         var flags = modifierFlags
         if key.isOnNumericPad { flags.insert(.numericPad) }
         self.modifierFlags = flags

@@ -23,6 +23,8 @@ public struct KeySymbol: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let `return` = KeySymbol(rawValue: 0xFF0D)  // XK_Return
     /// The keypad's Enter (`XK_KP_Enter`).
     public static let keypadEnter = KeySymbol(rawValue: 0xFF8D)  // XK_KP_Enter
+    /// Backspace (`XK_BackSpace`).
+    public static let backspace = KeySymbol(rawValue: 0xFF08)  // XK_BackSpace
     /// Tab (`XK_Tab`).
     public static let tab = KeySymbol(rawValue: 0xFF09)  // XK_Tab
     /// The space bar (`XK_space`).
@@ -51,6 +53,8 @@ public struct KeySymbol: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let q = KeySymbol(character: "q")
     /// The key that types "s" (`XK_s`), with Shift or without.
     public static let s = KeySymbol(character: "s")
+    /// The key that types "t" (`XK_t`), with Shift or without.
+    public static let t = KeySymbol(character: "t")
     /// The key that types "w" (`XK_w`), with Shift or without.
     public static let w = KeySymbol(character: "w")
 

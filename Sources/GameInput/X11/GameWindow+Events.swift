@@ -3,6 +3,14 @@ internal import CXlib
 /// Turning X events into lock facts and ``InputEvent``s.
 extension GameWindow {
     func dispatch(_ event: inout XEvent, to handle: (InputEvent) -> Void) {
+        // The input method's own traffic (its client messages and properties) and what its
+        // callbacks make of it.
+        if let method = textInput.openInputMethod, event.type != GenericEvent, event.type != KeyPress,
+            event.type != KeyRelease, method.filter(&event, window: 0)
+        {
+            return deliverTextEvents(to: handle)
+        }
+        defer { deliverTextEvents(to: handle) }
         switch event.type {
         case GenericEvent:
             dispatchGeneric(&event, to: handle)
@@ -59,7 +67,7 @@ extension GameWindow {
         case EnterNotify, LeaveNotify:
             handleCoreCrossing(event.xcrossing, to: handle)
         case KeyPress, KeyRelease:
-            handleCoreKey(event.xkey, to: handle)
+            handleCoreKey(&event, to: handle)
         case ButtonPress, ButtonRelease:
             handleCoreButton(event.xbutton, to: handle)
         case MappingNotify:
@@ -67,6 +75,7 @@ extension GameWindow {
             // positions are read again.
             XRefreshKeyboardMapping(&event.xmapping)
             keyPositions.reload(display: connection.display)
+            keyboardLayout.reload()
         case SelectionRequest, SelectionClear, SelectionNotify:
             _ = clipboard.handle(&event)
         case let type where screenSaver?.isNotify(type) == true:
@@ -135,12 +144,7 @@ extension GameWindow {
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
             lastEventTime = device.time
-            let keyCode = Int(device.detail) & 0xFF
-            let isPress = cookie.evtype == XI_KeyPress
-            // A release of a press that began elsewhere or was cancelled has nothing to end.
-            guard isPress || heldKeys[keyCode] else { return }
-            heldKeys[keyCode] = isPress
-            handle(translator.key(device, isPress: isPress))
+            handleDeviceKey(device, isPress: cookie.evtype == XI_KeyPress, to: handle)
         case XI_ButtonPress, XI_ButtonRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
@@ -229,9 +233,10 @@ extension GameWindow {
             handle(
                 .key(
                     KeyEvent(
-                        phase: .cancelled, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
-                        keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode,
-                        modifierFlags: modifiers, isRepeat: false, serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
+                        phase: .cancelled, key: keyboardLayout.unmodifiedMeaning(of: keyCode).key,
+                        keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode, characters: "",
+                        charactersIgnoringModifiers: "", modifierFlags: modifiers, isRepeat: false,
+                        serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
         }
         cancelledButtons |= heldButtons
         for button in 1...3 where heldButtons & (UInt32(1) << UInt32(button)) != 0 {
@@ -284,19 +289,5 @@ extension GameWindow {
             mask.formUnion(ButtonMask(xButton: button))
         }
         return mask
-    }
-
-    private func handleCoreKey(_ key: XKeyEvent, to handle: (InputEvent) -> Void) {
-        lastEventTime = key.time
-        let keyCode = Int(key.keycode) & 0xFF
-        let isPress = key.type == KeyPress
-        let isRepeat = isPress && heldKeys[keyCode]
-        heldKeys[keyCode] = isPress
-        handle(
-            .key(
-                KeyEvent(
-                    phase: isPress ? .down : .up, key: X11Keymap.keySymbol(display: connection.display, keyCode: keyCode),
-                    keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode, modifierFlags: ModifierFlags(xState: Int(key.state)),
-                    isRepeat: isRepeat, serverTime: UInt32(truncatingIfNeeded: key.time))))
     }
 }

@@ -83,6 +83,8 @@ extension GameWindow {
             dispatch(&event, to: handle)
         }
         guard !isClosed else { return }
+        deliverTextEvents(to: handle)
+        guard !isClosed else { return }
         guard !connection.isLost else { return reportLoss(to: handle) }
         if interruption == nil && pointerLock.currentFacts.interruption != nil {
             pointerLock.setInterruption(nil)
@@ -142,6 +144,8 @@ extension GameWindow {
         // Nothing is sent on a lost connection (see `X11PointerGrab.releaseLock`); the server
         // freed the window with it.
         wake = nil
+        if connection.isLost { textInput.inputMethod?.abandon() } else { textInput.inputMethod?.close() }
+        textInput.inputMethod = nil
         if !connection.isLost {
             if let host {
                 // The host's window is the host's: only GameInput's own goes.

@@ -115,6 +115,10 @@ public final class GameWindow {
     }
     /// The physical key behind each key code.
     let keyPositions: X11KeyPositions
+    /// What each key types in the layout, with an event's modifiers and group.
+    let keyboardLayout: X11KeyboardLayout
+    /// The text-input session, its input method and compose table.
+    var textInput = X11TextInput()
     /// Another client's keyboard grab, seen through our focus events.
     var foreignKeyboardGrab = ForeignKeyboardGrab()
     /// The MIT-SCREEN-SAVER extension's events, when the server has it.
@@ -215,8 +219,10 @@ public final class GameWindow {
         self.connection = connection
         let keyPositions = X11KeyPositions(display: display)
         self.keyPositions = keyPositions
+        let keyboardLayout = X11KeyboardLayout(display: display) { keyCode in keyPositions.usage(keyCode: keyCode) }
+        self.keyboardLayout = keyboardLayout
         translator = XInputEventTranslator(
-            keySymbol: { keyCode in X11Keymap.keySymbol(display: display, keyCode: keyCode) },
+            keyMeaning: { keyCode, modifiers in keyboardLayout.meaning(of: keyCode, with: modifiers) },
             keyUsage: { keyCode in keyPositions.usage(keyCode: keyCode) })
         self.width = width
         self.height = height
@@ -311,12 +317,13 @@ public final class GameWindow {
         connection.flush()
     }
 
-    /// What the keyboard's layout types with the physical key `usage` at shift level 0 (as
-    /// printed on the keycap: "Z" for ``KeyboardHIDUsage/keyboardW`` on AZERTY), for naming
-    /// keys in help text; nil when the keyboard has no such key or it types nothing.
+    /// What the keyboard's layout types with the physical key `usage` at shift level 0 of the
+    /// active group (as printed on the keycap: "Z" for ``KeyboardHIDUsage/keyboardW`` on
+    /// AZERTY), for naming keys in help text; nil when the keyboard has no such key or it
+    /// types nothing.
     public func printedName(of usage: KeyboardHIDUsage) -> String? {
         guard isUsable, let keyCode = keyPositions.keyCode(of: usage) else { return nil }
-        let characters = X11Keymap.keySymbol(display: connection.display, keyCode: keyCode).characters
+        let characters = keyboardLayout.unmodifiedMeaning(of: keyCode).charactersIgnoringModifiers
         return characters.isEmpty ? nil : characters.uppercased()
     }
 

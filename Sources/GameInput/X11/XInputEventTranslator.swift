@@ -12,16 +12,17 @@ struct XInputEventTranslator {
     /// Devices with an XInput 2.4 gesture class (touchpads that report pinch and swipe).
     var gestureDevices: Set<Int> = []
     private var lastPointer: WindowPoint?
-    /// Looks up a key code's keysym (from Xlib's keymap; a closure so tests need no server).
-    let keySymbol: (Int) -> KeySymbol
+    /// What a key code means with an event's modifiers (from the server's keymap; a closure
+    /// so tests need no server).
+    let keyMeaning: (Int, KeyboardModifierState) -> KeyMeaning
     /// Looks up a key code's physical key (from the XKB key names).
     let keyUsage: (Int) -> KeyboardHIDUsage
 
     init(
-        keySymbol: @escaping (Int) -> KeySymbol,
+        keyMeaning: @escaping (Int, KeyboardModifierState) -> KeyMeaning,
         keyUsage: @escaping (Int) -> KeyboardHIDUsage = { _ in .keyboardErrorUndefined }
     ) {
-        self.keySymbol = keySymbol
+        self.keyMeaning = keyMeaning
         self.keyUsage = keyUsage
     }
 
@@ -29,13 +30,14 @@ struct XInputEventTranslator {
         deviceKinds[Int(sourceID)] ?? .indirectPointer
     }
 
-    func key(_ event: XIDeviceEvent, isPress: Bool) -> InputEvent {
+    func key(_ event: XIDeviceEvent, isPress: Bool) -> KeyEvent {
         let keyCode = Int(event.detail)
-        return .key(
-            KeyEvent(
-                phase: isPress ? .down : .up, key: keySymbol(keyCode), keyCode: keyUsage(keyCode), xKeyCode: keyCode,
-                modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
-                isRepeat: event.flags & Int32(XIKeyRepeat) != 0, serverTime: UInt32(truncatingIfNeeded: event.time)))
+        let meaning = keyMeaning(keyCode, KeyboardModifierState(event))
+        return KeyEvent(
+            phase: isPress ? .down : .up, key: meaning.key, keyCode: keyUsage(keyCode), xKeyCode: keyCode,
+            characters: meaning.characters, charactersIgnoringModifiers: meaning.charactersIgnoringModifiers,
+            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+            isRepeat: event.flags & Int32(XIKeyRepeat) != 0, serverTime: UInt32(truncatingIfNeeded: event.time))
     }
 
     /// A button press or release; wheel buttons become discrete scrolls (or nothing, when
@@ -145,6 +147,16 @@ struct XInputEventTranslator {
         case end: cancelled ? .cancelled : .ended
         default: .changed
         }
+    }
+}
+
+extension KeyboardModifierState {
+    /// The state an XInput 2 device event carries, its modifiers and its layout group.
+    init(_ event: XIDeviceEvent) {
+        self.init(
+            baseModifiers: UInt32(bitPattern: event.mods.base), latchedModifiers: UInt32(bitPattern: event.mods.latched),
+            lockedModifiers: UInt32(bitPattern: event.mods.locked), baseGroup: UInt32(bitPattern: event.group.base),
+            latchedGroup: UInt32(bitPattern: event.group.latched), lockedGroup: UInt32(bitPattern: event.group.locked))
     }
 }
 

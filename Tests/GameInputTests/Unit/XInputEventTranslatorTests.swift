@@ -6,7 +6,13 @@ import Testing
 /// Decoding of XInput 2 device events, from constructed C events.
 @Suite struct XInputEventTranslatorTests {
     static func translator() -> XInputEventTranslator {
-        XInputEventTranslator { keyCode in KeySymbol(rawValue: keyCode == 54 ? 0x63 : 0xFF0D) }
+        XInputEventTranslator { keyCode, state in
+            let symbol: UInt32 = keyCode == 54 ? 0x63 : 0xFF0D
+            let shifted = state.effectiveModifiers & UInt32(ShiftMask) != 0
+            return KeyMeaning(
+                key: KeySymbol(rawValue: symbol), characters: keyCode == 54 ? (shifted ? "C" : "c") : "",
+                charactersIgnoringModifiers: keyCode == 54 ? "c" : "", keysym: symbol)
+        }
     }
 
     /// Builds an `XIDeviceEvent`, with its button and valuator arrays kept alive by `body`.
@@ -31,6 +37,7 @@ import Testing
                     event.time = 1234
                     event.event_x = 10.5
                     event.event_y = 20.25
+                    event.mods.base = modifiers
                     event.mods.effective = modifiers
                     event.buttons.mask_len = Int32(buttons.count)
                     event.buttons.mask = buttons.baseAddress
@@ -45,12 +52,13 @@ import Testing
 
     @Test func keysCarryModifiersRepeatAndCharacters() {
         let translator = Self.translator()
-        let event = Self.withDeviceEvent(type: XI_KeyPress, detail: 54, flags: Int32(XIKeyRepeat), modifiers: 4 | 1) {
+        let key = Self.withDeviceEvent(type: XI_KeyPress, detail: 54, flags: Int32(XIKeyRepeat), modifiers: 4 | 1) {
             translator.key($0, isPress: true)
         }
-        guard case .key(let key) = event else { Issue.record("a key event"); return }
         #expect(key.key == .c && key.phase == .down && key.isRepeat)
         #expect(key.modifierFlags == [.control, .shift])
+        // The layout is read with the event's own modifiers: Shift is held.
+        #expect(key.characters == "C")
         #expect(key.charactersIgnoringModifiers == "c")
         #expect(key.serverTime == 1234)
     }
