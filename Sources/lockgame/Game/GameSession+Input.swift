@@ -41,6 +41,7 @@ final class GameResponder: KeyResponder {
             KeyCommand(title: "Toggle full-screen", input: .f11) { [unowned session] in session.wantsFullScreenToggle = true },
             KeyCommand(title: "Save a screenshot", input: .f12) { [unowned session] in session.wantsScreenshot = true },
             KeyCommand(title: "Simulate a 3-second hang", input: .h) { [unowned session] in session.wantsSimulatedHang = true },
+            KeyCommand(title: "Open the chat line", input: .t) { [unowned session] in session.openChat() },
         ]
     }
 }

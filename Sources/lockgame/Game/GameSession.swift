@@ -72,6 +72,9 @@ final class GameSession {
     lazy var applicationResponder = ApplicationResponder(session: self)
     lazy var gameResponder = GameResponder(session: self)
     lazy var alertResponder = AlertResponder(session: self)
+    lazy var chatResponder = ChatResponder(session: self)
+    /// The chat line (T); the runner keeps a text-input session open while it is.
+    var chat = ChatLine()
 
     private(set) var wantsToQuit = false
     /// Requests the runner carries out and clears.
@@ -156,6 +159,9 @@ final class GameSession {
         case .key(let key):
             handleKey(key)
             return true
+        case .text(let text):
+            handleText(text)
+            return true
         case .pointer(let pointer):
             if dragToLook, pointer.phase == .moved, let origin = dragOrigin {
                 let delta = PointerDelta(dx: pointer.location.x - origin.x, dy: pointer.location.y - origin.y)
@@ -199,15 +205,26 @@ final class GameSession {
     }
 
     private func handleKey(_ key: KeyEvent) {
-        if key.phase == .down { heldKeys.press(key.keyCode, isRepeat: key.isRepeat) } else { heldKeys.release(key.keyCode) }
+        // Keys typed into the chat line do not walk.
+        if key.phase != .down {
+            heldKeys.release(key.keyCode)
+        } else if !chat.isOpen {
+            heldKeys.press(key.keyCode, isRepeat: key.isRepeat)
+        }
         if key.keyCode == .keyboardLeftAlt || key.keyCode == .keyboardRightAlt { hoverWithAlternate = key.phase == .down }
-        // Auto-repeat walks (held keys) but never re-runs commands.
-        guard !key.isRepeat else { return }
+        // Auto-repeat walks (held keys) but never re-runs commands; in the chat line it
+        // deletes again with Backspace.
+        guard !key.isRepeat || (chat.isOpen && key.key == .backspace) else { return }
         KeyResponderChain.send(key, to: firstResponder)
     }
 
-    /// The first responder: the alert while it is shown, else the game.
-    var firstResponder: any KeyResponder { alert != nil ? alertResponder : gameResponder }
+    /// The first responder: the chat line while it is open, the alert while it is shown, else
+    /// the game.
+    var firstResponder: any KeyResponder {
+        if chat.isOpen { return chatResponder }
+        if alert != nil { return alertResponder }
+        return gameResponder
+    }
 
     /// Applies the look deltas gathered since the last frame (late latching) and returns the
     /// receipt time of the oldest one, for input-to-present latency.

@@ -106,6 +106,17 @@ final class LiveGameLoop {
         if status != .notStarted { log("guardian: \(status)") }
     }
 
+    /// Where the input method was last told the chat line's caret is.
+    private var textCaret: WindowRect?
+
+    static func describe(_ source: TextInputSource) -> String {
+        switch source {
+        case .inputMethod(let name): "input method \(name)"
+        case .composeTable(let locale): "compose table \(locale)"
+        case .keys: "keys"
+        }
+    }
+
     private func gatherInput() {
         window.pollEvents { event in
             switch event {
@@ -126,6 +137,14 @@ final class LiveGameLoop {
 
     /// What the session asked of the platform during the events just handled.
     private func carryOutRequests() {
+        if session.chat.isOpen != window.isTextInputActive {
+            if session.chat.isOpen {
+                window.startTextInput()
+                log("chat line: text from \(Self.describe(window.textInputSource))")
+            } else {
+                window.stopTextInput()
+            }
+        }
         if session.wantsSimulatedHang {
             session.wantsSimulatedHang = false
             simulateHang()
@@ -158,6 +177,10 @@ final class LiveGameLoop {
         renderer.render(session.scene, camera: camera, into: framebuffer)
         WorldOverlayPainter.paint(session, camera: camera, into: framebuffer)
         hud.paint(session, status: status, into: framebuffer)
+        if let caret = hud.chatCaret, caret != textCaret {
+            textCaret = caret
+            window.setTextInputCaret(caret)
+        }
         if session.wantsScreenshot {
             session.wantsScreenshot = false
             saveScreenshot(framebuffer)

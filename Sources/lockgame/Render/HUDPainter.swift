@@ -14,6 +14,8 @@ final class HUDPainter {
     private var panelLines: [String] = []
     private var panelWidth = 0
     private var numbersRefreshed = ContinuousClock.now
+    /// Where the chat line's caret was last painted, while the line is open.
+    private(set) var chatCaret: WindowRect?
 
     /// How often the panel's numbers may change.
     static let numberRefreshInterval: Duration = .milliseconds(250)
@@ -82,6 +84,7 @@ final class HUDPainter {
         if !status.isLocked && session.alert == nil {
             paintButtons(session, width: width, height: height, pixels: pixels)
         }
+        chatCaret = session.chat.isOpen ? paintChat(session.chat, width: width, height: height, pixels: pixels) : nil
         if let message = session.visibleMessage {
             let size = text.measure(message)
             let y = height - lineHeight - 16 - size.height
@@ -100,6 +103,27 @@ final class HUDPainter {
             paintCommandOverlay(
                 KeyResponderChain.availableCommands(from: session.firstResponder), width: width, height: height, pixels: pixels)
         }
+    }
+
+    /// The chat line above the key line: the text, the input method's composition underlined
+    /// in blue, and the caret. Returns the caret's rectangle, for the input method.
+    private func paintChat(_ chat: ChatLine, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) -> WindowRect {
+        let lineHeight = text.lineHeight
+        let top = height - 2 * lineHeight - 28
+        text.fillRect(x: 8, y: top - 4, width: width - 16, height: lineHeight + 8, color: 0xD0_00_00_00, into: pixels, width: width, height: height)
+        let baseline = top + text.ascender
+        let said = "Say: " + chat.text
+        text.draw(said, x: 16, baseline: baseline, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+        var caretX = 16 + text.measure(said).width
+        if !chat.preedit.isEmpty {
+            let composing: UInt32 = 0xFF_9A_D0_FF
+            text.draw(chat.preedit.text, x: caretX, baseline: baseline, color: composing, into: pixels, width: width, height: height)
+            let composedWidth = text.measure(chat.preedit.text).width
+            text.fillRect(x: caretX, y: baseline + 2, width: composedWidth, height: 1, color: composing, into: pixels, width: width, height: height)
+            caretX += text.measure(String(chat.preedit.textBeforeCaret)).width
+        }
+        text.fillRect(x: caretX, y: top, width: 2, height: lineHeight, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+        return WindowRect(x: Double(caretX), y: Double(top), width: 2, height: Double(lineHeight))
     }
 
     private func paintButtons(_ session: GameSession, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {

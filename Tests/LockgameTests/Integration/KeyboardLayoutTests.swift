@@ -119,4 +119,40 @@ import XServerTestSupport
             first != nil && Self.moved(first, second) < 0.01,
             "no key is held: the pose stays \(String(describing: first)) → \(String(describing: second))")
     }
+
+    /// The demo's letter shortcuts (L, H, N) on every layout: by the letter printed on the key
+    /// where the layout types Latin (AZERTY, QWERTZ, Dvorak move it), by the US place where it
+    /// types none (Russian). Each key is pressed by its X key code.
+    @Test(arguments: [["-layout", "fr"], ["-layout", "de"], ["-layout", "us", "-variant", "dvorak"], ["-layout", "ru"]])
+    func theLetterShortcutsWorkOnEveryLayout(_ layout: [String]) throws {
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let setxkbmap = try ChildProcess(
+            executable: XServerFixture.locate("setxkbmap"), arguments: ["-display", server.displayName] + layout)
+        #expect(setxkbmap.waitForExit(timeout: .seconds(10)) == 0, "\(setxkbmap.lines)")
+        let probe = try XProbe(displayName: server.displayName)
+        defer { probe.close() }
+        let game = try LockgameLaunch.startLocked(on: server)
+        defer { game.stop() }
+        let isLatin = layout[1] != "ru"
+        /// The key code that types `letter`, or (Russian) the key at its US place.
+        func code(_ letter: Int32, usPlace: UInt32) -> UInt32 {
+            isLatin ? UInt32(XKeysymToKeycode(probe.display, KeySym(letter))) : usPlace
+        }
+        let l = code(XK_l, usPlace: 46), h = code(XK_h, usPlace: 43), n = code(XK_n, usPlace: 57)
+        #expect(layout != ["-layout", "us", "-variant", "dvorak"] || (l, n, h) == (33, 46, 44), "Dvorak moves them: \(l) \(n) \(h)")
+
+        var seen = game.lines.count
+        probe.sendKey(l, down: true)
+        probe.sendKey(l, down: false)
+        #expect(LockgameLaunch.waitForNewLine("lock: unlocked (preference off)", in: game, after: seen), "\(layout): L")
+        seen = game.lines.count
+        probe.sendKey(h, down: true)
+        probe.sendKey(h, down: false)
+        #expect(LockgameLaunch.waitForNewLine("hang: over", in: game, after: seen, timeout: .seconds(10)), "\(layout): H")
+        seen = game.lines.count
+        probe.sendKey(n, down: true)
+        probe.sendKey(n, down: false)
+        #expect(LockgameLaunch.waitForNewLine("alert: shown", in: game, after: seen), "\(layout): N")
+    }
 }
