@@ -23,9 +23,12 @@ ARGS ?=
 # lockbench (built by `make build` too) draws its frame with Mesa's llvmpipe as well: EGL and GL
 # headers and libEGL (libegl-dev, libgl-dev), Mesa's EGL and its software driver (libegl-mesa0,
 # libgl1-mesa-dri).
+# GameInput's characters and compose sequences come from libxkbcommon (libxkbcommon-dev), the
+# server's keymap through libxkbcommon-x11 (libxkbcommon-x11-dev).
 BUILD_PACKAGES = pkg-config libx11-dev libx11-xcb-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core \
-	libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
+	libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri \
+	libxkbcommon-dev libxkbcommon-x11-dev
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
 WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # Xwayland under headless sway (with a native Wayland window, foot), mutter and kwin_wayland;
@@ -42,8 +45,13 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # shaders' compiler (glslang-tools), which checks that the committed SPIR-V is current. The attach
 # examples: SDL2 (libsdl2-dev) and GLFW 3.3 (libglfw3-dev), drawing through Mesa as well.
 EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools libsdl2-dev libglfw3-dev
+# The X input methods the text-input tests run headless (Tests/XServerTestSupport/InputMethodFixture.swift),
+# each with a Hangul engine and, for ibus and fcitx5, a pinyin one: uim-xim with byeoru (uim-byeoru);
+# ibus (ibus-x11 is in it) with ibus-hangul and ibus-libpinyin; fcitx5 with fcitx5-hangul and the pinyin of
+# fcitx5-chinese-addons. ibus and fcitx5 run in a private D-Bus session (dbus-daemon).
+INPUT_METHODS = uim-xim uim-byeoru ibus ibus-hangul ibus-libpinyin fcitx5 fcitx5-hangul fcitx5-chinese-addons dbus-daemon
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind \
-	$(EXAMPLE_PACKAGES)
+	$(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 
 .PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
 	sanitize sanitize-smoke

@@ -3,6 +3,11 @@ internal import CXlib
 /// Turning X events into lock facts and ``InputEvent``s.
 extension GameWindow {
     func dispatch(_ event: inout XEvent, to handle: (InputEvent) -> Void) {
+        if event.type == DestroyNotify, let method = textInput.openInputMethod,
+            event.xdestroywindow.window == method.serverWindow
+        {
+            method.serverWindowDestroyed()
+        }
         // The input method's own traffic (its client messages and properties) and what its
         // callbacks make of it.
         if let method = textInput.openInputMethod, event.type != GenericEvent, event.type != KeyPress,

@@ -32,7 +32,7 @@ extension GameWindow {
     /// key commands while its text field is open. No input method, one that is stopped or
     /// gone, and a broken `XMODIFIERS` are no error: text then comes through the compose
     /// table. The first session loads the compose table and asks for the input method (a few
-    /// round trips, at most ``X11InputMethod/answerTimeout`` for one that does not answer).
+    /// round trips, and at most half a second for one that does not answer).
     public func startTextInput() {
         guard isUsable, !textInput.isActive else { return }
         textInput.isActive = true
@@ -134,6 +134,9 @@ extension GameWindow {
     /// are dropped: the game has their XInput 2 events already.
     private func handleReturnedKey(_ event: inout XEvent, keyCode: Int, isPress: Bool, to handle: (InputEvent) -> Void) {
         guard textInput.isActive, let method = textInput.openInputMethod, event.xkey.window == windowID else { return }
+        // Xlib marks what the server hands back as made by it, and the next key event given to
+        // XFilterEvent clears that mark unfiltered: it must be this one, not the next key.
+        if method.filter(&event, window: windowID) { return }
         if keyCode == 0 { return commit(method.lookUp(&event.xkey), to: handle) }
         // ibus hands keys back with time 0.
         let time = event.xkey.time == 0 ? lastEventTime : event.xkey.time

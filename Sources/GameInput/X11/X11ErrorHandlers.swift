@@ -32,7 +32,7 @@ enum X11ErrorHandlers {
         var displays: [OpaquePointer: Int] = [:]
         /// A window each display may find gone at any moment (a host's, which its host can
         /// destroy): a `BadWindow` about it is expected, not printed.
-        var vanishingWindows: [OpaquePointer: UInt] = [:]
+        var vanishingWindows: [OpaquePointer: Set<UInt>] = [:]
         var trapped: OpaquePointer?
         var caught: UInt8?
         var beforeTrap: XErrorHandler?
@@ -84,7 +84,7 @@ enum X11ErrorHandlers {
     /// Expects `window` to vanish at any moment on `display`: a `BadWindow` error about it
     /// is not printed (the window's `DestroyNotify` reports its end).
     static func expectVanishing(_ window: UInt, on display: OpaquePointer) {
-        registry.withLock { $0.vanishingWindows[display] = window }
+        registry.withLock { _ = $0.vanishingWindows[display, default: []].insert(window) }
     }
 
     /// Runs `body` with protocol errors on `display` trapped; returns the first one's code.
@@ -134,7 +134,8 @@ enum X11ErrorHandlers {
             }
             if registry.displays[display] != nil {
                 let error = event.pointee
-                let vanished = error.error_code == UInt8(BadWindow) && registry.vanishingWindows[display] == error.resourceid
+                let vanished =
+                    error.error_code == UInt8(BadWindow) && registry.vanishingWindows[display]?.contains(error.resourceid) == true
                 return vanished ? .trapped : .ours
             }
             return .other(registry.trapped != nil ? registry.beforeTrap : nil)

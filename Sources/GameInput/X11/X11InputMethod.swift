@@ -5,7 +5,7 @@ import Foundation
 /// `XMODIFIERS=@im=NAME`) and GameInput's input context with it.
 ///
 /// It is opened only when that server is there and answers: its selection `@server=NAME` has
-/// an owner, and a `LOCALES` conversion of it comes back within ``answerTimeout``. A server
+/// an owner, and that owner answers a `LOCALES` conversion of it within ``answerTimeout``. A server
 /// that is stopped or hung keeps its selection but never answers, and `XOpenIM` would then
 /// wait for it forever. Preedit comes on the spot through callbacks when the server offers
 /// them (the game draws it); otherwise the server draws its own.
@@ -16,6 +16,9 @@ final class X11InputMethod {
 
     /// The server's name, from `XMODIFIERS`.
     let name: String
+    /// The window that owns the server's selection, watched for its `DestroyNotify`: a server
+    /// killed outright never says goodbye, and Xlib would go on sending it every key.
+    private(set) var serverWindow: UInt = 0
     private let display: OpaquePointer
     private var method: OpaquePointer?
     private var context: OpaquePointer?
@@ -53,6 +56,7 @@ final class X11InputMethod {
             inputMethod.close()
             return nil
         }
+        inputMethod.watchServer(on: connection)
         return inputMethod
     }
 
@@ -72,14 +76,16 @@ final class X11InputMethod {
         return name.isEmpty || name == "none" ? nil : name
     }
 
-    /// Whether the server's selection has an owner that converts it within ``answerTimeout``.
+    /// Whether the server's selection has an owner that answers a conversion of it (converted
+    /// or refused) within ``answerTimeout``.
     /// Events read meanwhile stay queued for the window, in order.
     static func answers(server name: String, on connection: X11Connection, requestor: UInt) -> Bool {
         let display = connection.display
         let selection = connection.atom("@server=\(name)")
         guard XGetSelectionOwner(display, selection) != 0 else { return false }
-        let property = connection.atom("_GAMEINPUT_IM_PROBE")
-        XConvertSelection(display, selection, connection.atom("LOCALES"), property, requestor, UInt(CurrentTime))
+        // The property is the target's own atom, as Xlib asks: uim-xim answers nothing else.
+        let locales = connection.atom("LOCALES"), property = locales
+        XConvertSelection(display, selection, locales, property, requestor, UInt(CurrentTime))
         connection.flush()
         let deadline = ContinuousClock.now + answerTimeout
         var others: [XEvent] = []
@@ -91,28 +97,56 @@ final class X11InputMethod {
                     others.append(event)
                     continue
                 }
+                // Any answer, a refusal too (uim-xim refuses LOCALES), shows the server runs.
                 XDeleteProperty(display, requestor, property)
-                return event.xselection.property != 0
+                return true
             }
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return false }
             var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            _ = withUnsafeMutablePointer(to: &descriptor) { Posix.poll(UnsafeMutableBufferPointer(start: $0, count: 1), timeout: milliseconds) }
+            _ = withUnsafeMutablePointer(to: &descriptor) {
+                Posix.poll(UnsafeMutableBufferPointer(start: $0, count: 1), timeout: milliseconds)
+            }
             // Reads what came (XCheckTypedWindowEvent only looks at what is already queued).
             XEventsQueued(display, QueuedAfterReading)
         }
     }
 
+    /// Selects the `DestroyNotify` of the server's window, keeping what Xlib selected there.
+    private func watchServer(on connection: X11Connection) {
+        serverWindow = XGetSelectionOwner(display, connection.atom("@server=\(name)"))
+        guard serverWindow != 0 else { return }
+        X11ErrorHandlers.expectVanishing(serverWindow, on: display)
+        var attributes = XWindowAttributes()
+        let selected = XGetWindowAttributes(display, serverWindow, &attributes) != 0 ? attributes.your_event_mask : 0
+        XSelectInput(display, serverWindow, selected | StructureNotifyMask)
+    }
+
+    /// Whether the server still runs, as far as the events already received say: its window's
+    /// `DestroyNotify` is not among them. Xlib waits without limit for the answers to some
+    /// requests (setting values, resetting, destroying the context, and every key with a
+    /// server that asks for synchronous keys, as uim does), so each of those first looks here.
+    /// The server's death reaches the connection before any later input does, so a key is
+    /// never sent to a server that died before it was pressed. Reads only what is already
+    /// queued or readable: no round trip.
+    private func serverRuns() -> Bool {
+        guard context != nil else { return false }
+        var event = XEvent()
+        guard serverWindow != 0, XCheckTypedWindowEvent(display, serverWindow, DestroyNotify, &event) != 0 else { return true }
+        serverWentAway()
+        return false
+    }
+
     /// Gives the input context the keyboard focus (a text session began) or takes it away.
     func setFocused(_ focused: Bool) {
-        guard let context else { return }
+        guard serverRuns(), let context else { return }
         if focused { XSetICFocus(context) } else { XUnsetICFocus(context) }
     }
 
     /// Abandons a composition under way (`Xutf8ResetIC`), reporting the preedit's end.
     func reset() {
-        guard let context else { return }
+        guard serverRuns(), let context else { return }
         if let left = Xutf8ResetIC(context) { XFree(left) }
         endPreedit()
     }
@@ -120,7 +154,8 @@ final class X11InputMethod {
     /// Whether the server takes `event` (`XFilterEvent`): a key it composes with, or its own
     /// protocol traffic.
     func filter(_ event: inout XEvent, window: UInt) -> Bool {
-        XFilterEvent(&event, window) != 0
+        if event.type == KeyPress || event.type == KeyRelease, !serverRuns() { return false }
+        return XFilterEvent(&event, window) != 0
     }
 
     /// The text a key press types, as the server says (`Xutf8LookupString`): the text it
@@ -151,7 +186,7 @@ final class X11InputMethod {
 
     /// Moves the server's candidate window next to the caret at (`x`, `y`), window pixels.
     func setSpot(x: Int, y: Int) {
-        guard let context else { return }
+        guard serverRuns(), let context else { return }
         CXlib_SetInputContextSpot(context, Int16(clamping: x), Int16(clamping: y))
     }
 
@@ -161,8 +196,10 @@ final class X11InputMethod {
         return pending
     }
 
-    /// Destroys the input context and closes the input method.
+    /// Destroys the input context and closes the input method (only forgets them when the
+    /// server is gone).
     func close() {
+        guard serverRuns() else { return abandon() }
         if let context { XDestroyIC(context) }
         if let method { XCloseIM(method) }
         context = nil
@@ -174,6 +211,14 @@ final class X11InputMethod {
     func abandon() {
         context = nil
         method = nil
+    }
+
+    /// The server's window was destroyed (a server killed outright): the input method is
+    /// dropped without a word to it. Closing it would wait for answers that never come, so
+    /// what Xlib holds for it stays allocated (a few kilobytes) until the connection closes.
+    func serverWindowDestroyed() {
+        guard isOpen else { return }
+        serverWentAway()
     }
 
     fileprivate func serverWentAway() {

@@ -110,7 +110,8 @@ final class HUDPainter {
     private func paintChat(_ chat: ChatLine, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) -> WindowRect {
         let lineHeight = text.lineHeight
         let top = height - 2 * lineHeight - 28
-        text.fillRect(x: 8, y: top - 4, width: width - 16, height: lineHeight + 8, color: 0xD0_00_00_00, into: pixels, width: width, height: height)
+        text.fillRect(
+            x: 8, y: top - 4, width: width - 16, height: lineHeight + 8, color: 0xD0_00_00_00, into: pixels, width: width, height: height)
         let baseline = top + text.ascender
         let said = "Say: " + chat.text
         text.draw(said, x: 16, baseline: baseline, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
@@ -119,7 +120,8 @@ final class HUDPainter {
             let composing: UInt32 = 0xFF_9A_D0_FF
             text.draw(chat.preedit.text, x: caretX, baseline: baseline, color: composing, into: pixels, width: width, height: height)
             let composedWidth = text.measure(chat.preedit.text).width
-            text.fillRect(x: caretX, y: baseline + 2, width: composedWidth, height: 1, color: composing, into: pixels, width: width, height: height)
+            text.fillRect(
+                x: caretX, y: baseline + 2, width: composedWidth, height: 1, color: composing, into: pixels, width: width, height: height)
             caretX += text.measure(String(chat.preedit.textBeforeCaret)).width
         }
         text.fillRect(x: caretX, y: top, width: 2, height: lineHeight, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)

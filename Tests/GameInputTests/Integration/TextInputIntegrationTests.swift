@@ -191,7 +191,9 @@ import XServerTestSupport
         typist.type(Code.keypad1, with: [Code.shiftLeft])
         typist.type(Code.numLock)
         typist.settle()
-        let keypad = typist.harness.keys.filter { $0.phase == .down && $0.xKeyCode != Int(Code.numLock) && $0.xKeyCode != Int(Code.shiftLeft) }
+        let keypad = typist.harness.keys.filter {
+            $0.phase == .down && $0.xKeyCode != Int(Code.numLock) && $0.xKeyCode != Int(Code.shiftLeft)
+        }
         #expect(keypad.map(\.characters) == ["", "1", ".", ""], "\(keypad.map(\.key))")
         #expect(keypad.allSatisfy { $0.modifierFlags.contains(.numericPad) })
     }

@@ -17,7 +17,8 @@ import XServerTestSupport
     static func openChat(in game: ChildProcess, probe: XProbe) -> String? {
         let seen = game.lines.count
         probe.press(UInt32(XK_t))
-        guard LockgameLaunch.waitUntil(timeout: .seconds(5), { game.lines.dropFirst(seen).contains { $0.hasPrefix("chat line: text from") } })
+        guard
+            LockgameLaunch.waitUntil(timeout: .seconds(5), { game.lines.dropFirst(seen).contains { $0.hasPrefix("chat line: text from") } })
         else { return nil }
         return game.lines.dropFirst(seen).first { $0.hasPrefix("chat line: text from") }
     }
@@ -51,7 +52,9 @@ import XServerTestSupport
         #expect(LockgameLaunch.waitForNewLine("chat line: cancelled", in: game, after: seen))
         #expect(probe.pointerIsGrabbed, "Esc closed the line and left the lock alone")
         let after = KeyboardLayoutTests.position(of: game, probe: probe)
-        #expect(before != nil && KeyboardLayoutTests.moved(before, after) < 0.01, "\(String(describing: before)) → \(String(describing: after))")
+        #expect(
+            before != nil && KeyboardLayoutTests.moved(before, after) < 0.01, "\(String(describing: before)) → \(String(describing: after))"
+        )
     }
 
     /// A dead key and a Compose sequence in the chat line, on US with Compose on right Alt:

@@ -1,0 +1,128 @@
+import CXlib
+import Foundation
+import Testing
+import XServerTestSupport
+
+/// Real input methods, headless on Xvfb, typing Hangul and pinyin into the demo's chat line:
+/// the game sees each step of the composition (`chat preedit:`), then the committed text, and
+/// the keys the input method hands back (Return) still send the line.
+@Suite(.serialized) struct InputMethodTests {
+    struct Typing: Sendable, CustomStringConvertible {
+        let kind: InputMethodFixture.Kind
+        let engine: InputMethodFixture.Engine
+        let keys: [Int32]
+        /// The key that ends the typing: Return commits the last Hangul syllable and comes back
+        /// as a key (sending the line); pinyin's space picks the first candidate.
+        let commitKey: Int32
+        let text: String
+        var description: String { "\(kind) \(engine)" }
+    }
+
+    /// 2-set Hangul on a US keymap: g k s → 한, r m f → 글; pinyin n i h a o, space → 你好.
+    static let typings: [Typing] =
+        InputMethodFixture.Kind.allCases.map {
+            Typing(kind: $0, engine: .hangul, keys: [XK_g, XK_k, XK_s, XK_r, XK_m, XK_f], commitKey: XK_Return, text: "한글")
+        }
+        + [InputMethodFixture.Kind.ibus, .fcitx5].map {
+            Typing(kind: $0, engine: .pinyin, keys: [XK_n, XK_i, XK_h, XK_a, XK_o], commitKey: XK_space, text: "你好")
+        }
+
+    static func isComposition(_ line: String) -> Bool { line.hasPrefix("chat preedit: ") && line != "chat preedit: ended" }
+
+    @Test(arguments: typings)
+    func anInputMethodComposesIntoTheChatLine(_ typing: Typing) throws {
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let inputMethod = try InputMethodFixture(kind: typing.kind, displayName: server.displayName, engine: typing.engine)
+        defer { inputMethod.stop() }
+        let probe = server.probe
+        let game = try LockgameLaunch.startLocked(on: server, environment: inputMethod.clientEnvironment)
+        defer { game.stop() }
+
+        let source = ChatLineTests.openChat(in: game, probe: probe)
+        #expect(source == "chat line: text from input method \(inputMethod.serverName)", "\(game.lines)")
+        if let chord = inputMethod.engineOnChord {
+            probe.press(chord.keysym, with: chord.modifiers)
+        }
+        let seen = game.lines.count
+        // Each key changes the composition; the next goes once the game has it.
+        for (index, keysym) in typing.keys.enumerated() {
+            probe.press(UInt32(keysym))
+            let drawn = LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+                game.lines.dropFirst(seen).filter(Self.isComposition).count > index
+            }
+            #expect(drawn, "\(typing): key \(index + 1): \(game.lines.dropFirst(seen))")
+        }
+        probe.press(UInt32(typing.commitKey))
+        if typing.commitKey != XK_Return {
+            #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) { game.lines.last == "chat preedit: ended" })
+            probe.press(UInt32(XK_Return))
+        }
+        #expect(LockgameLaunch.waitForNewLine("chat: \(typing.text)", in: game, after: seen), "\(typing): \(game.lines)")
+        let lines = Array(game.lines.dropFirst(seen))
+        if typing.engine == .hangul {
+            let composed = lines.filter(Self.isComposition)
+            #expect(composed == ["ㅎ", "하", "한", "ㄱ", "그", "글"].map { "chat preedit: " + $0 }, "\(typing): \(lines)")
+        }
+        #expect(lines.last == "chat: \(typing.text)", "the text comes after its composition: \(lines)")
+        #expect(probe.pointerIsGrabbed, "the lock held through it")
+    }
+
+    /// The input method dies while the line is open: the game goes on, and the next line's
+    /// text comes through the compose table.
+    @Test func anInputMethodThatDiesLeavesTheComposeTable() throws {
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let inputMethod = try InputMethodFixture(kind: .uim, displayName: server.displayName)
+        defer { inputMethod.stop() }
+        let probe = server.probe
+        let game = try LockgameLaunch.startLocked(on: server, environment: inputMethod.clientEnvironment)
+        defer { game.stop() }
+        #expect(ChatLineTests.openChat(in: game, probe: probe) == "chat line: text from input method uim")
+        // Killed between keys, not while the game waits for its answer to a request: Xlib's
+        // XIM would wait for that answer for ever (see the README's known gaps).
+        Thread.sleep(forTimeInterval: 0.5)
+        inputMethod.kill()
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { !inputMethod.isServing() })
+        probe.press(UInt32(XK_Escape))
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.contains("chat line: cancelled") })
+        let source = ChatLineTests.openChat(in: game, probe: probe)
+        #expect(source?.hasPrefix("chat line: text from compose table") == true, "\(game.lines)")
+        let seen = game.lines.count
+        probe.press(UInt32(XK_o))
+        probe.press(UInt32(XK_k))
+        probe.press(UInt32(XK_Return))
+        #expect(LockgameLaunch.waitForNewLine("chat: ok", in: game, after: seen), "\(game.lines.dropFirst(seen))")
+        #expect(game.isRunning)
+    }
+
+    /// A stopped input method still owns its selection but answers nothing: the game does not
+    /// wait for it (`XOpenIM` would, for ever), and one that runs again is used from the next
+    /// line on. One started after the game is picked up the same way.
+    @Test func aStoppedOrLateInputMethodIsPassedOverThenUsed() throws {
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let probe = server.probe
+        let environment = ["XMODIFIERS": "@im=uim", "LC_CTYPE": "C.UTF-8"]
+        let game = try LockgameLaunch.startLocked(on: server, environment: environment)
+        defer { game.stop() }
+        var source = ChatLineTests.openChat(in: game, probe: probe)
+        #expect(source?.hasPrefix("chat line: text from compose table") == true, "none runs yet: \(game.lines)")
+        probe.press(UInt32(XK_Escape))
+
+        let inputMethod = try InputMethodFixture(kind: .uim, displayName: server.displayName)
+        defer { inputMethod.stop() }
+        inputMethod.suspend()
+        let opened = ContinuousClock.now
+        source = ChatLineTests.openChat(in: game, probe: probe)
+        #expect(source?.hasPrefix("chat line: text from compose table") == true, "a stopped one is passed over: \(game.lines)")
+        #expect(ContinuousClock.now - opened < .seconds(3), "within the probe's bound")
+        probe.press(UInt32(XK_Escape))
+        inputMethod.resume()
+
+        source = ChatLineTests.openChat(in: game, probe: probe)
+        #expect(source == "chat line: text from input method uim", "\(game.lines)")
+        probe.press(UInt32(XK_Escape))
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.filter { $0 == "chat line: cancelled" }.count == 3 })
+    }
+}
