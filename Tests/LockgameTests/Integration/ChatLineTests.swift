@@ -14,11 +14,11 @@ import XServerTestSupport
     }
 
     /// Presses T and waits until the game says where the line's text comes from.
-    static func openChat(in game: ChildProcess, probe: XProbe) -> String? {
+    static func openChat(in game: ChildProcess, probe: XProbe, timeout: Duration = .seconds(5)) -> String? {
         let seen = game.lines.count
         probe.press(UInt32(XK_t))
         guard
-            LockgameLaunch.waitUntil(timeout: .seconds(5), { game.lines.dropFirst(seen).contains { $0.hasPrefix("chat line: text from") } })
+            LockgameLaunch.waitUntil(timeout: timeout, { game.lines.dropFirst(seen).contains { $0.hasPrefix("chat line: text from") } })
         else { return nil }
         return game.lines.dropFirst(seen).first { $0.hasPrefix("chat line: text from") }
     }
