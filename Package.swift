@@ -139,7 +139,7 @@ let package = Package(
         .systemLibrary(name: "CGLX", path: "Tests/CGLX"),
         .testTarget(
             name: "GameInputTests",
-            dependencies: ["GameInput", "CXlib", "XServerTestSupport", "CGLX"]
+            dependencies: ["GameInput", "CXlib", "CXKBCommon", "XServerTestSupport", "CGLX"]
         ),
         .testTarget(
             name: "LockgameTests",

@@ -1,4 +1,5 @@
 internal import CXlib
+import Foundation
 
 /// What an X server offers for pointer lock, read once for diagnostics (`lockgame --doctor`):
 /// vendor and release, XInput version, XWayland or not, MIT-SHM, the window manager, and the
@@ -55,6 +56,10 @@ public struct DisplayReport: Sendable {
     /// The master pointers, slave pointers and floating slaves (`XIQueryDevice`); empty when
     /// ``xinputVersion`` is nil.
     public var pointerDevices: [PointerDevice]
+    /// The input method `XMODIFIERS=@im=NAME` names, if any, and whether a server of that name
+    /// owns its selection now (text sessions then go through it; see
+    /// ``GameWindow/textInputSource``).
+    public var inputMethod: (name: String, isRunning: Bool)?
 
     /// Connects to `displayName` (or `$DISPLAY`), reads the report and disconnects.
     public static func inspect(displayName: String? = nil) throws(GameWindowError) -> DisplayReport {
@@ -71,6 +76,9 @@ public struct DisplayReport: Sendable {
             sharedMemory: sharedMemorySupport(connection),
             windowManager: windowManagerName(connection),
             pointerDevices: [])
+        if let name = X11InputMethod.serverName(xmodifiers: ProcessInfo.processInfo.environment["XMODIFIERS"]) {
+            report.inputMethod = (name, XGetSelectionOwner(display, connection.atom("@server=\(name)")) != 0)
+        }
         if connection.xinputOpcode != nil {
             report.pointerDevices = pointerDevices(connection)
         }

@@ -20,6 +20,7 @@ enum Doctor {
             "MIT-SHM:        \(sharedMemoryLine(report.sharedMemory))",
             "window manager: \(report.windowManager ?? "none announced")",
             "lock guardian:  \(guardianLine(LockGuardianStatus.inThisProcess))",
+            "input method:   \(inputMethodLine(report.inputMethod))",
             "renderer:       \(rendererLine(Renderer.PixelLoop.fastest, threads: LiveGameLoop.renderThreadCount))",
             "pointers:",
         ]
@@ -30,6 +31,14 @@ enum Doctor {
         lines.append(contentsOf: verdict(report))
         print(lines.joined(separator: "\n"))
         return 0
+    }
+
+    /// Where the chat line's text will come from.
+    static func inputMethodLine(_ inputMethod: (name: String, isRunning: Bool)?) -> String {
+        guard let inputMethod else { return "none named by XMODIFIERS: dead keys and Compose through the compose table" }
+        return inputMethod.isRunning
+            ? "\(inputMethod.name) (running)"
+            : "\(inputMethod.name) named by XMODIFIERS but not running: text through the compose table"
     }
 
     static func verdict(_ report: DisplayReport) -> [String] {

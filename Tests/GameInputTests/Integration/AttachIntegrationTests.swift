@@ -202,4 +202,23 @@ import XServerTestSupport
         #expect(wakes < 60, "woken for check-ins, not spinning: \(wakes)")
         harness.window.detach()
     }
+
+    /// Attached, keys come as core events: a text session still composes a French dead key
+    /// with the next letter and reports only the key after the sequence.
+    @Test func aTextSessionOnTheHostsWindowComposes() throws {
+        let setxkbmap = try ChildProcess(
+            executable: XServerFixture.locate("setxkbmap"), arguments: ["-display", server.displayName, "-layout", "fr"])
+        #expect(setxkbmap.waitForExit(timeout: .seconds(10)) == 0)
+        let (harness, _) = try attached(prefers: false)
+        harness.window.startTextInput()
+        for code: UInt32 in [34, 26, 24] {  // dead circumflex, e, a (AZERTY's a is at US Q's place)
+            probe.sendKey(code, down: true)
+            probe.sendKey(code, down: false)
+        }
+        let commits = { harness.events.compactMap { if case .text(.commit(let text)) = $0 { text } else { nil } } }
+        #expect(harness.pump { commits().count == 2 && harness.keys.count == 2 }, "\(harness.events)")
+        #expect(commits() == ["ê", "a"])
+        #expect(harness.keys.map(\.xKeyCode) == [24, 24] && harness.keys.map(\.phase) == [.down, .up])
+        #expect(harness.keys.first?.characters == "a")
+    }
 }

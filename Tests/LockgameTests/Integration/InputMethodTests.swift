@@ -110,8 +110,12 @@ import XServerTestSupport
         #expect(source?.hasPrefix("chat line: text from compose table") == true, "none runs yet: \(game.lines)")
         probe.press(UInt32(XK_Escape))
 
+        #expect(
+            Self.doctorsInputMethod(on: server, environment) == "uim named by XMODIFIERS but not running: text through the compose table")
+
         let inputMethod = try InputMethodFixture(kind: .uim, displayName: server.displayName)
         defer { inputMethod.stop() }
+        #expect(Self.doctorsInputMethod(on: server, environment) == "uim (running)")
         inputMethod.suspend()
         let opened = ContinuousClock.now
         source = ChatLineTests.openChat(in: game, probe: probe)
@@ -126,5 +130,15 @@ import XServerTestSupport
         #expect(source == "chat line: text from input method uim", "\(game.lines)")
         probe.press(UInt32(XK_Escape))
         #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.filter { $0 == "chat line: cancelled" }.count == 3 })
+    }
+
+    /// What `lockgame --doctor` says of the input method.
+    static func doctorsInputMethod(on server: XServerFixture, _ environment: [String: String]) -> String? {
+        var environment = environment
+        environment["DISPLAY"] = server.displayName
+        guard let doctor = try? ChildProcess(executable: LockgameLaunch.executable, arguments: ["--doctor"], environment: environment),
+            doctor.waitForExit(timeout: .seconds(10)) == 0
+        else { return nil }
+        return doctor.lines.first { $0.hasPrefix("input method:   ") }.map { String($0.dropFirst("input method:   ".count)) }
     }
 }
