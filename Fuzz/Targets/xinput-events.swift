@@ -28,7 +28,10 @@ import FuzzSupport
 public func fuzzXInputEvents(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var input = FuzzInput(data, count: size)
     var translator = XInputEventTranslator(
-        keySymbol: { KeySymbol(rawValue: UInt32(truncatingIfNeeded: $0) &* 2_654_435_761) },
+        keyMeaning: { code, state in
+            let keysym = UInt32(truncatingIfNeeded: code) &* 2_654_435_761 &+ state.effectiveModifiers &+ state.lockedGroup
+            return KeyMeaning(key: KeySymbol(rawValue: keysym), characters: "", charactersIgnoringModifiers: "", keysym: keysym)
+        },
         keyUsage: { KeyboardHIDUsage(rawValue: UInt16(truncatingIfNeeded: $0)) })
     var raw = RawMotionDecoder()
     for _ in 0..<input.int(in: 0...3) {
@@ -59,7 +62,7 @@ private func translate(
     let location = WindowPoint(x: event.event_x, y: event.event_y)
     switch kind & 7 {
     case 0:
-        guard case .key(let key) = translator.key(event, isPress: flag) else { return failKind("key") }
+        let key = translator.key(event, isPress: flag)
         FuzzCheck.require(key.phase == (flag ? .down : .up) && key.xKeyCode == Int(event.detail), "key \(key) is not its event")
     case 1:
         let result = translator.button(event, isPress: flag)

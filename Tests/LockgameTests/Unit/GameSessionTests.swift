@@ -102,6 +102,37 @@ import Testing
         #expect(session.wantsToQuit, "Q is the application's, two responders down")
     }
 
+    /// T opens the chat line: keys type (text events), walk and commands do nothing, Backspace
+    /// deletes, Return sends it as `chat: <text>`, Esc cancels.
+    @Test func theChatLineTakesTextAndKeysUntilReturnOrEsc() {
+        var lines: [String] = []
+        let session = Self.makeSession { lines.append($0) }
+        session.handle(TestEvents.key(.t))
+        #expect(session.chat.isOpen && session.firstResponder is ChatResponder && lines.last == "chat line: open")
+        session.handle(TestEvents.key(.w))
+        session.handle(.text(.commit("ça")))
+        session.handle(TestEvents.key(.q))
+        session.handle(TestEvents.key(.l))
+        session.handle(.text(.commit("x!")))
+        #expect(session.heldKeys.count == 0, "typing does not walk")
+        #expect(!session.wantsToQuit && session.alert == nil, "nor runs commands")
+        session.handle(.text(.preedit(Preedit(text: "하", caret: 1))))
+        #expect(session.chat.preedit.text == "하" && lines.last == "chat preedit: 하")
+        session.handle(.text(.preedit(.none)))
+        session.handle(.key(KeyEvent(phase: .down, key: .backspace, isRepeat: false, serverTime: 0)))
+        #expect(session.chat.text == "çax")
+        session.handle(TestEvents.key(.return))
+        #expect(!session.chat.isOpen && lines.last == "chat: çax" && session.visibleMessage == "chat: çax")
+        session.handle(TestEvents.key(.t))
+        session.handle(.text(.commit("gone")))
+        session.handle(TestEvents.key(.escape))
+        #expect(!session.chat.isOpen && lines.last == "chat line: cancelled")
+        session.handle(.text(.commit("late")))
+        #expect(session.chat.text.isEmpty, "text after the line closed goes nowhere")
+        session.handle(TestEvents.key(.w))
+        #expect(session.heldKeys.count == 1, "closed, W walks again")
+    }
+
     @Test func theOverlayListsTheCommandsOfTheCurrentChain() {
         var lines: [String] = []
         let session = Self.makeSession { lines.append($0) }
@@ -109,7 +140,8 @@ import Testing
         #expect(session.showsCommandOverlay)
         #expect(
             lines.last == "overlay: Toggle the lock preference, Release the pointer, Show a network alert, Copy the camera pose, "
-                + "Paste a camera pose, Toggle full-screen, Save a screenshot, Simulate a 3-second hang, Show these commands (hold), Quit")
+                + "Paste a camera pose, Toggle full-screen, Save a screenshot, Simulate a 3-second hang, Open the chat line, "
+                + "Show these commands (hold), Quit")
         session.handle(TestEvents.key(.f1, .up))
         #expect(!session.showsCommandOverlay, "the overlay shows only while the key is held")
         session.handle(TestEvents.key(.n))
