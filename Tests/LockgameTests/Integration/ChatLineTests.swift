@@ -23,6 +23,18 @@ import XServerTestSupport
         return game.lines.dropFirst(seen).first { $0.hasPrefix("chat line: text from") }
     }
 
+    /// Pixels within 0x30 of `color` (0xRRGGBB) in each channel, in the band above the key
+    /// line where the HUD draws the chat line, read from the server.
+    static func chatBandPixels(of color: UInt32, probe: XProbe, window: UInt) -> Int {
+        guard let frame = probe.capture(window), frame.height > 120 else { return 0 }
+        func near(_ pixel: UInt32) -> Bool {
+            [16, 8, 0].allSatisfy { shift in abs(Int((pixel >> shift) & 0xFF) - Int((color >> shift) & 0xFF)) <= 0x30 }
+        }
+        return (frame.height - 110..<frame.height - 30).reduce(0) { count, y in
+            count + frame.pixels[(y * frame.width)..<((y + 1) * frame.width)].filter(near).count
+        }
+    }
+
     @Test func theChatLineTypesFrenchAndDoesNotWalk() throws {
         let server = try XServerFixture()
         defer { server.stop() }
@@ -32,6 +44,8 @@ import XServerTestSupport
         let game = try LockgameLaunch.startLocked(on: server)
         defer { game.stop() }
         let before = KeyboardLayoutTests.position(of: game, probe: probe)
+        let window = try #require(probe.waitForWindow(titled: "lockgame"))
+        let whiteBefore = Self.chatBandPixels(of: 0xFF_FFFF, probe: probe, window: window)
 
         let source = Self.openChat(in: game, probe: probe)
         #expect(source?.hasPrefix("chat line: text from compose table ") == true, "no input method runs: \(game.lines)")
@@ -41,6 +55,11 @@ import XServerTestSupport
         for keysym in [XK_ccedilla, XK_a, XK_space, XK_m, XK_a, XK_r, XK_c, XK_h, XK_e, XK_exclam] {
             probe.press(UInt32(keysym))
         }
+        // The HUD draws the line (white text and caret) where nothing white was.
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+                Self.chatBandPixels(of: 0xFF_FFFF, probe: probe, window: window) > whiteBefore + 40
+            }, "the chat line is drawn: \(whiteBefore) white pixels before")
         probe.press(UInt32(XK_Return))
         #expect(LockgameLaunch.waitForNewLine("chat: ça marche!", in: game, after: seen), "\(game.lines.suffix(5))")
 

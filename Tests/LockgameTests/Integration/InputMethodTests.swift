@@ -52,6 +52,14 @@ import XServerTestSupport
                 game.lines.dropFirst(seen).filter(Self.isComposition).count > index
             }
             #expect(drawn, "\(typing): key \(index + 1): \(game.lines.dropFirst(seen))")
+            if index == 0 {
+                // The composition is drawn underlined in the HUD's composing colour.
+                let window = try #require(probe.waitForWindow(titled: "lockgame"))
+                #expect(
+                    LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+                        ChatLineTests.chatBandPixels(of: 0x9A_D0FF, probe: probe, window: window) > 3
+                    }, "\(typing): the preedit is drawn")
+            }
         }
         probe.press(UInt32(typing.commitKey))
         if typing.commitKey != XK_Return {
