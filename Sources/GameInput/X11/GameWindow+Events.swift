@@ -130,6 +130,7 @@ extension GameWindow {
             return
         }
         pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: now))
+        textInputFocusChanged(hasFocus: pointerLock.currentFacts.hasFocus)
         if connection.isXwayland { grab?.wantsRawMotionUnlocked = pointerLock.currentFacts.hasFocus }
     }
 

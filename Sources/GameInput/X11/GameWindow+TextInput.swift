@@ -73,6 +73,15 @@ extension GameWindow {
         connection.flush()
     }
 
+    /// The window gained or lost the keyboard focus during a session: the input method's
+    /// context follows it (its indicator and candidate window belong to the focused window),
+    /// and a compose sequence under way is dropped.
+    func textInputFocusChanged(hasFocus: Bool) {
+        guard textInput.isActive else { return }
+        if !hasFocus { textInput.compose?.reset() }
+        textInput.openInputMethod?.setFocused(hasFocus)
+    }
+
     /// Delivers the text events the input method's callbacks or ``stopTextInput()`` made.
     func deliverTextEvents(to handle: (InputEvent) -> Void) {
         guard textInput.hasPending else { return }
