@@ -1,7 +1,7 @@
 // A GameInput program whose loop is shaped the way the flags say: the loop shapes other
 // people's games have and the demo does not (sleeping for good between events, closing the
 // window inside an event handler or a lock observer, a host's own signal handlers, a small
-// stall timeout). The tests start it, drive it from a second X client and read what it prints.
+// stall timeout, text-input requests made without reading events). The tests start it, drive it from a second X client and read what it prints.
 import CXlib
 import Foundation
 import GameInput
@@ -108,6 +108,29 @@ let observation = window.pointerLock.addObserver { state in
 }
 TerminationSignals.install()
 window.show()
+
+/// `--text-requests-on-stdin`: a text session opens; at each line on standard input, without
+/// reading any event, the caret moves and the session ends (requests Xlib waits on), then a
+/// session opens again. Says where the text comes from each time.
+func describe(_ source: TextInputSource) -> String {
+    switch source {
+    case .inputMethod(let name): "input method \(name)"
+    case .composeTable: "compose table"
+    case .keys: "keys"
+    }
+}
+if arguments.contains("--text-requests-on-stdin") {
+    window.startTextInput()
+    say("text from \(describe(window.textInputSource))")
+    while readLine() != nil {
+        window.setTextInputCaret(WindowRect(x: 10, y: 10, width: 2, height: 16))
+        window.stopTextInput()
+        window.startTextInput()
+        say("requests returned; text from \(describe(window.textInputSource))")
+    }
+    window.close()
+    exit(0)
+}
 let renderer = arguments.contains("--xcb-renderer") ? XCBRenderer() : nil
 if let renderer, let handle = window.nativeHandle.x11 { renderer.start(on: handle, width: 400, height: 300) }
 var running = true

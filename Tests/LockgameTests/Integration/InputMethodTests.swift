@@ -132,6 +132,33 @@ import XServerTestSupport
         #expect(game.isRunning)
     }
 
+    /// The server is killed and a program, before reading its events, moves the caret, ends
+    /// the session and opens another: requests Xlib would wait on for ever. They return,
+    /// because the server's death is read from the connection first, and the next session's
+    /// text goes through the compose table.
+    @Test func requestsAfterTheServerDiedDoNotWait() throws {
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let inputMethod = try InputMethodFixture(kind: .uim, displayName: server.displayName)
+        defer { inputMethod.stop() }
+        var environment = inputMethod.clientEnvironment
+        environment["DISPLAY"] = server.displayName
+        let program = try ChildProcess(
+            executable: ForeignLoopTests.executable, arguments: ["--text-requests-on-stdin"], environment: environment,
+            takesInput: true)
+        defer { program.stop() }
+        #expect(program.waitForLine { $0.hasPrefix("text from") } == "text from input method uim", "\(program.lines)")
+        program.send(line: "alive")
+        #expect(program.waitForLine { $0.hasPrefix("requests returned") } == "requests returned; text from input method uim")
+        inputMethod.kill()
+        let seen = program.lines.count
+        program.send(line: "dead")
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+                program.lines.dropFirst(seen).contains("requests returned; text from compose table")
+            }, "the requests returned: \(program.lines)")
+    }
+
     /// A stopped input method still owns its selection but answers nothing: the game does not
     /// wait for it (`XOpenIM` would, for ever), and one that runs again is used from the next
     /// line on. One started after the game is picked up the same way.
