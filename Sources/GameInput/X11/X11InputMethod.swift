@@ -97,7 +97,7 @@ final class X11InputMethod {
                     others.append(event)
                     continue
                 }
-                // Any answer, a refusal too (uim-xim refuses LOCALES), shows the server runs.
+                // Any answer, converted or refused, shows the server runs.
                 XDeleteProperty(display, requestor, property)
                 return true
             }
