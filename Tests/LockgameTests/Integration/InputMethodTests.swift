@@ -78,32 +78,6 @@ import XServerTestSupport
         #expect(probe.pointerIsGrabbed, "the lock held through it")
     }
 
-    /// The focus goes to another window and comes back while the line is open: the input
-    /// context follows it, and the input method composes again afterwards.
-    @Test func theInputMethodFollowsTheFocus() throws {
-        let server = try XServerFixture()
-        defer { server.stop() }
-        let inputMethod = try InputMethodFixture(kind: .ibus, displayName: server.displayName)
-        defer { inputMethod.stop() }
-        let probe = server.probe
-        let game = try LockgameLaunch.startLocked(on: server, environment: inputMethod.clientEnvironment)
-        defer { game.stop() }
-        let window = try #require(probe.waitForWindow(titled: "lockgame"))
-        #expect(ChatLineTests.openChat(in: game, probe: probe) == "chat line: text from input method ibus")
-        probe.showOtherWindow()
-        #expect(LockgameLaunch.waitUntil { probe.focusedWindow == probe.otherWindow })
-        probe.activate(window)
-        #expect(LockgameLaunch.waitUntil { probe.focusedWindow == window })
-        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { probe.pointerIsGrabbed }, "the lock came back")
-        let seen = game.lines.count
-        for keysym in [XK_g, XK_k, XK_s] {
-            probe.press(UInt32(keysym))
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        probe.press(UInt32(XK_Return))
-        #expect(LockgameLaunch.waitForNewLine("chat: 한", in: game, after: seen), "\(game.lines.dropFirst(seen))")
-    }
-
     /// The input method dies while the line is open: the game goes on, and the next line's
     /// text comes through the compose table.
     @Test func anInputMethodThatDiesLeavesTheComposeTable() throws {
