@@ -14,6 +14,8 @@
 #include <X11/keysym.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xfixes.h>
+#include <X11/Xcursor/Xcursor.h>
+#include <X11/cursorfont.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/XShm.h>
 #include <X11/extensions/scrnsaver.h>

@@ -1,22 +1,33 @@
-/// The pure decision at the heart of pointer lock: facts in, platform commands out.
+/// The pure decision at the heart of pointer lock and confinement: facts in, platform
+/// commands out.
 ///
-/// It knows nothing of X. The controller feeds it what is true now (the preference, focus,
+/// It knows nothing of X. The controller feeds it what is true now (the preferences, focus,
 /// visibility, held buttons, …) and what became of the last grab attempt; it answers with the
-/// command that closes the difference between the lock it holds and the lock the facts call
-/// for, and with the ``PointerLockState`` to report. It only ever issues differences: facts
-/// that change nothing produce no command. Like SDL's `SDL_UpdateRelativeMouseMode`, but with
-/// the reason kept and the retry made non-blocking.
+/// command that closes the difference between the grab it holds and the grab the facts call
+/// for, and with the ``PointerLockState`` and ``PointerConfinementState`` to report. It only
+/// ever issues differences: facts that change nothing produce no command. Like SDL's
+/// `SDL_UpdateRelativeMouseMode`, but with the reason kept and the retry made non-blocking.
+///
+/// One grab at a time: when the game prefers both, the lock wins (it confines the pointer
+/// too, and hides it), and the confinement reports ``UnlockedReason/lockPreferred``. When
+/// the lock cannot be had (unfocused, an alert), neither can the confinement, except for the
+/// one requirement only the lock has: full screen.
 public struct PointerLockArbiter: Hashable, Sendable {
-    /// What the platform must do to make the held lock match the facts.
+    /// What the platform must do to make the held grab match the facts.
     public enum Command: Hashable, Sendable {
-        /// Grab and hide the pointer; report the result with ``grabSucceeded()``,
-        /// ``grabRefused(_:at:)`` or ``grabPending(until:)``.
-        case acquire
+        /// Grab the pointer as `kind` asks (a lock hides it; a confinement keeps the cursor);
+        /// report the result with ``grabSucceeded()``, ``grabRefused(_:at:)`` or
+        /// ``grabPending(until:)``.
+        case acquire(PointerGrabKind)
+        /// Turn the held grab into `kind` without letting go of the pointer in between; report
+        /// the result as for `acquire` (a refused change leaves no grab held).
+        case change(to: PointerGrabKind)
         /// Ungrab the pointer and show the cursor. `restoresPointer` is true when the game let
-        /// go itself (preference off, an alert): the cursor may go back where the lock found
-        /// it. It is false when the system took the lock away (focus lost, window hidden,
-        /// suspended): moving the pointer then would make crossing events, and a window manager
-        /// that focuses the window under the pointer would hand the focus straight back.
+        /// go of a lock itself (preference off, an alert): the cursor may go back where the lock
+        /// found it. It is false when the system took the grab away (focus lost, window hidden,
+        /// suspended) and for a confinement, whose cursor the player sees: moving the pointer
+        /// then would make crossing events, and a window manager that focuses the window under
+        /// the pointer would hand the focus straight back.
         case release(restoresPointer: Bool)
         /// The lock stopped being wanted while no grab was held but an attempt was under way
         /// (pending, or refused and due for a retry): undo what the platform prepared for it.
@@ -30,9 +41,11 @@ public struct PointerLockArbiter: Hashable, Sendable {
 
     /// The facts last given to ``update(_:now:)``.
     public private(set) var facts = PointerLockFacts()
-    /// Whether the arbiter believes the platform holds the grab (it issued `acquire` and no
-    /// refusal, release or loss has been reported since).
-    public private(set) var holdsGrab = false
+    /// The grab the arbiter believes the platform holds (it issued `acquire` or `change` and no
+    /// refusal, release or loss has been reported since); nil when none.
+    public private(set) var heldGrab: PointerGrabKind?
+    /// Whether the arbiter believes the platform holds a grab of either kind.
+    public var holdsGrab: Bool { heldGrab != nil }
     /// The last refusal, kept until a grab succeeds or the lock is no longer wanted.
     public private(set) var lastRefusal: GrabRefusal?
     /// When the next grab attempt is due after a refusal or a pending one; `nil` when none is.
@@ -46,30 +59,59 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// ``update(_:now:)`` brings the facts.
     public init() {}
 
-    /// The state to report for the current facts and grab.
+    /// The lock state to report for the current facts and grab.
     public var state: PointerLockState {
-        if holdsGrab { return .locked }
+        if heldGrab == .lock { return .locked }
         if let blocking = blockingReason { return .unlocked(blocking) }
-        if isGrantPending { return .unlocked(.notYetGranted) }
-        // Wanted but not held happens only after a refusal: `acquire` marks the grab held
-        // until its outcome is reported.
-        return .unlocked(.grabRefused(lastRefusal ?? .alreadyGrabbed))
+        return .unlocked(attemptReason)
+    }
+
+    /// The confinement state to report for the current facts and grab.
+    public var confinementState: PointerConfinementState {
+        if heldGrab == .confinement { return .confined }
+        if let blocking = blockingReason(for: .confinement) { return .unconfined(blocking) }
+        return .unconfined(attemptReason)
+    }
+
+    /// Why a grab that is wanted and not held is not held: pending, or refused (`acquire`
+    /// marks the grab held until its outcome is reported).
+    private var attemptReason: UnlockedReason {
+        if isGrantPending { return .notYetGranted }
+        return .grabRefused(lastRefusal ?? .alreadyGrabbed)
+    }
+
+    /// The grab the facts call for: the lock when nothing blocks it, else the confinement
+    /// when nothing blocks that, else none.
+    public var wantedGrab: PointerGrabKind? {
+        if blockingReason == nil { return .lock }
+        if blockingReason(for: .confinement) == nil { return .confinement }
+        return nil
     }
 
     /// The first requirement that keeps the lock from being wanted, or `nil` when it is wanted.
-    public var blockingReason: UnlockedReason? {
+    public var blockingReason: UnlockedReason? { blockingReason(for: .lock) }
+
+    /// The first requirement that keeps a grab of `kind` from being wanted, or `nil` when it
+    /// is wanted. A confinement is not wanted while the lock is (``UnlockedReason/lockPreferred``).
+    public func blockingReason(for kind: PointerGrabKind) -> UnlockedReason? {
         if facts.alertPresented { return .alertPresented }
-        if !facts.prefersPointerLocked { return .preferenceOff }
+        switch kind {
+        case .lock:
+            if !facts.prefersPointerLocked { return .preferenceOff }
+        case .confinement:
+            if !facts.prefersPointerConfined { return .preferenceOff }
+        }
         if let interruption = facts.interruption { return .suspended(interruption) }
         if let suspension = facts.suspension { return .suspended(suspension) }
         if facts.screenSaverActive { return .screenSaverActive }
         if facts.keyboardGrabbedElsewhere { return .keyboardGrabbedElsewhere }
         if !facts.isViewable { return .notViewable }
         if !facts.hasFocus { return .unfocused }
-        if facts.requiresFullScreen && !facts.isFullScreen { return .notFullScreen }
+        if kind == .lock && facts.requiresFullScreen && !facts.isFullScreen { return .notFullScreen }
         if facts.requiresPointerOverWindow && !facts.pointerIsOverWindow { return .pointerOutsideWindow }
-        // Held buttons only delay taking the lock; they never break one that is held.
+        // Held buttons only delay taking a grab; they never break one that is held.
         if facts.buttonsHeld && !holdsGrab { return .buttonsHeld }
+        if kind == .confinement && blockingReason(for: .lock) == nil { return .lockPreferred }
         return nil
     }
 
@@ -93,9 +135,8 @@ public struct PointerLockArbiter: Hashable, Sendable {
         commandDue(now: now)
     }
 
-    /// Reports that the `acquire` just issued succeeded.
+    /// Reports that the `acquire` or `change` just issued succeeded.
     public mutating func grabSucceeded() {
-        holdsGrab = true
         isGrantPending = false
         lastRefusal = nil
         retryDeadline = nil
@@ -105,12 +146,13 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// Reports that the grab is gone without a `release`: a watchdog or a guardian freed the
     /// pointer, or the `acquire` just issued was abandoned before grabbing.
     public mutating func grabLost() {
-        holdsGrab = false
+        heldGrab = nil
     }
 
-    /// Reports that the `acquire` just issued was refused; schedules a retry with back-off.
+    /// Reports that the `acquire` or `change` just issued was refused (no grab is held now);
+    /// schedules a retry with back-off.
     public mutating func grabRefused(_ refusal: GrabRefusal, at now: ContinuousClock.Instant) {
-        holdsGrab = false
+        heldGrab = nil
         isGrantPending = false
         lastRefusal = refusal
         consecutiveRefusals += 1
@@ -121,7 +163,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// asks to be tried again at `deadline` at the latest (or sooner, through
     /// ``pendingGrabMayProceed(now:)``). The state meanwhile is `unlocked(.notYetGranted)`.
     public mutating func grabPending(until deadline: ContinuousClock.Instant) {
-        holdsGrab = false
+        heldGrab = nil
         isGrantPending = true
         retryDeadline = deadline
     }
@@ -144,21 +186,25 @@ public struct PointerLockArbiter: Hashable, Sendable {
     }
 
     private mutating func commandDue(now: ContinuousClock.Instant) -> Command? {
-        let wanted = blockingReason == nil
-        if wanted {
-            if holdsGrab { return nil }
+        if let wanted = wantedGrab {
+            if heldGrab == wanted { return nil }
+            if heldGrab != nil {
+                heldGrab = wanted
+                return .change(to: wanted)
+            }
             if let retryDeadline, now < retryDeadline { return nil }
-            holdsGrab = true
-            return .acquire
+            heldGrab = wanted
+            return .acquire(wanted)
         }
         let wasAttempting = retryDeadline != nil || isGrantPending
         lastRefusal = nil
         retryDeadline = nil
         consecutiveRefusals = 0
         isGrantPending = false
-        if holdsGrab {
-            holdsGrab = false
-            return .release(restoresPointer: blockingReason.map(Self.isTheGamesOwnDecision) ?? false)
+        if let held = heldGrab {
+            heldGrab = nil
+            let gameLetGo = blockingReason.map(Self.isTheGamesOwnDecision) ?? false
+            return .release(restoresPointer: held == .lock && gameLetGo)
         }
         return wasAttempting ? .cancelAcquire : nil
     }
@@ -166,7 +212,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// Whether `reason` is the game's own choice rather than something the system did.
     private static func isTheGamesOwnDecision(_ reason: UnlockedReason) -> Bool {
         switch reason {
-        case .alertPresented, .preferenceOff: true
+        case .alertPresented, .preferenceOff, .lockPreferred: true
         case .suspended, .screenSaverActive, .keyboardGrabbedElsewhere, .notViewable, .unfocused, .notFullScreen,
             .pointerOutsideWindow, .buttonsHeld, .grabRefused, .notYetGranted:
             false
@@ -176,9 +222,12 @@ public struct PointerLockArbiter: Hashable, Sendable {
 
 /// What is true now that decides whether the pointer may be locked.
 public struct PointerLockFacts: Hashable, Sendable {
-    /// The preference of the topmost presented object (the game, or an alert over it).
+    /// The lock preference of the topmost presented object (the game, or an alert over it).
     public var prefersPointerLocked = false
-    /// Whether something presented over the game is on top and prefers the pointer unlocked.
+    /// The confinement preference of the topmost presented object.
+    public var prefersPointerConfined = false
+    /// Whether something presented over the game is on top and prefers the pointer neither
+    /// locked nor confined.
     public var alertPresented = false
     /// Locking switched off by the environment or a safety valve.
     public var suspension: LockSuspension?
@@ -210,4 +259,21 @@ public struct PointerLockFacts: Hashable, Sendable {
 
     /// Facts that are all false or absent: no preference, not viewable, no focus.
     public init() {}
+}
+
+/// The two grabs the arbiter chooses between.
+public enum PointerGrabKind: Hashable, Sendable, CustomStringConvertible {
+    /// The pointer lock: the cursor hidden, relative motion only, the pointer kept in place.
+    case lock
+    /// The confinement: the cursor visible and kept inside the window (or its confinement
+    /// rectangle), with ordinary pointer events.
+    case confinement
+
+    /// "lock" or "confinement".
+    public var description: String {
+        switch self {
+        case .lock: "lock"
+        case .confinement: "confinement"
+        }
+    }
 }

@@ -1,15 +1,18 @@
 import Foundation
 
-/// Decides whether the pointer is locked to the game's window, UIKit style: the game states a
-/// preference, the controller grants the lock only while every requirement holds, and reports
-/// the actual ``PointerLockState``.
+/// Decides whether the pointer is locked to the game's window, or confined to it with its
+/// cursor visible, UIKit style: the game states a preference, the controller grants the grab
+/// only while every requirement holds, and reports the actual ``PointerLockState`` and
+/// ``PointerConfinementState``.
 ///
-/// The topmost presented object answers the preference: the ``rootPreferring`` object (the
+/// The topmost presented object answers the preferences: the ``rootPreferring`` object (the
 /// game) unless something was ``present(_:)``ed over it, such as an alert. When an answer
 /// changes, call ``setNeedsUpdateOfPrefersPointerLocked()``. Focus, visibility and held
-/// buttons are reported by the window; the lock yields when they fail and comes back by
-/// itself when they return. Observers (``addObserver(_:)`` and
-/// ``PointerLockState/didChangeNotification``) hear every real change, once.
+/// buttons are reported by the window; the grab yields when they fail and comes back by
+/// itself when they return. When both are preferred the lock wins and the confinement reports
+/// ``UnlockedReason/lockPreferred``; switching between them keeps the pointer grabbed
+/// throughout. Observers (``addObserver(_:)``, ``addConfinementObserver(_:)`` and the
+/// states' `didChangeNotification`s) hear every real change, once.
 ///
 /// Use it from the thread that runs the event loop.
 public final class PointerLockController {
@@ -33,11 +36,29 @@ public final class PointerLockController {
     /// Whether the pointer is locked right now (`pointerLockState?.isLocked == true`).
     public var isLocked: Bool { pointerLockState?.isLocked == true }
 
+    /// The actual confinement state, or `nil` where grabbing is unavailable (as for the lock).
+    public private(set) var pointerConfinementState: PointerConfinementState?
+
+    /// Whether the pointer is confined right now (`pointerConfinementState?.isConfined == true`).
+    public var isConfined: Bool { pointerConfinementState?.isConfined == true }
+
+    /// The part of the window the confinement keeps the pointer in, in window pixels; `nil`
+    /// (the default) for the whole window. It is clipped to the window as the window resizes;
+    /// a rectangle that misses the window confines to the whole window. The lock always keeps
+    /// the pointer in the whole window.
+    public var confinementRect: WindowRect? {
+        didSet {
+            guard confinementRect != oldValue, !isShutDown else { return }
+            platform?.setConfinementRect(confinementRect)
+        }
+    }
+
     private let platform: (any PointerLockPlatform)?
     private let clock: () -> ContinuousClock.Instant
     private var arbiter = PointerLockArbiter()
     private var facts = PointerLockFacts()
     private var observers: [Int: (PointerLockState) -> Void] = [:]
+    private var confinementObservers: [Int: (PointerConfinementState) -> Void] = [:]
     private var nextObserverID = 0
     private var isEvaluating = false
     private var needsAnotherEvaluation = false
@@ -51,15 +72,19 @@ public final class PointerLockController {
         self.clock = clock
         if platform != nil {
             pointerLockState = arbiter.state
+            pointerConfinementState = arbiter.confinementState
         }
     }
 
-    /// Re-reads the topmost object's preference and updates the lock to match.
+    /// Re-reads the topmost object's preferences (``PointerLockPreferring/prefersPointerLocked``
+    /// and ``PointerLockPreferring/prefersPointerConfined``) and updates the grab to match.
     public func setNeedsUpdateOfPrefersPointerLocked() {
         let top = presented.last ?? rootPreferring
-        let prefers = top?.prefersPointerLocked ?? false
-        facts.prefersPointerLocked = prefers
-        facts.alertPresented = !presented.isEmpty && !prefers
+        let prefersLocked = top?.prefersPointerLocked ?? false
+        let prefersConfined = top?.prefersPointerConfined ?? false
+        facts.prefersPointerLocked = prefersLocked
+        facts.prefersPointerConfined = prefersConfined
+        facts.alertPresented = !presented.isEmpty && !prefersLocked && !prefersConfined
         evaluate()
     }
 
@@ -83,6 +108,16 @@ public final class PointerLockController {
         nextObserverID += 1
         observers[id] = handler
         return PointerLockObservation { [weak self] in self?.observers[id] = nil }
+    }
+
+    /// Calls `handler` with the new confinement state after every real change, until the
+    /// returned observation is cancelled or released. Within one change of facts the lock's
+    /// observers hear first.
+    public func addConfinementObserver(_ handler: @escaping (PointerConfinementState) -> Void) -> PointerLockObservation {
+        let id = nextObserverID
+        nextObserverID += 1
+        confinementObservers[id] = handler
+        return PointerLockObservation { [weak self] in self?.confinementObservers[id] = nil }
     }
 
     /// When a refused or pending grab is next tried; the event loop wakes up for it.
@@ -136,8 +171,8 @@ public final class PointerLockController {
     func shutDown() {
         guard !isShutDown else { return }
         isShutDown = true
-        guard let platform, arbiter.holdsGrab else { return }
-        platform.releaseLock(restoringPointer: true)
+        guard let platform, let held = arbiter.heldGrab else { return }
+        platform.releaseLock(restoringPointer: held == .lock)
     }
 
     private func evaluate() {
@@ -160,19 +195,17 @@ public final class PointerLockController {
 
     private func perform(_ command: PointerLockArbiter.Command, on platform: any PointerLockPlatform, now: ContinuousClock.Instant) {
         switch command {
-        case .acquire:
+        case .acquire(let kind):
             if let suspension = platform.suspensionBeforeGrab() {
                 // Checked at each attempt: a debugger attached since the last one.
                 arbiter.grabLost()
                 facts.suspension = suspension
                 needsAnotherEvaluation = true
             } else {
-                switch platform.acquireLock() {
-                case .granted: arbiter.grabSucceeded()
-                case .refused(let refusal): arbiter.grabRefused(refusal, at: now)
-                case .pending(let deadline): arbiter.grabPending(until: deadline)
-                }
+                record(platform.acquire(kind), now: now)
             }
+        case .change(let kind):
+            record(platform.change(to: kind), now: now)
         case .release(let restoresPointer):
             platform.releaseLock(restoringPointer: restoresPointer)
         case .cancelAcquire:
@@ -180,17 +213,38 @@ public final class PointerLockController {
         }
     }
 
+    private func record(_ outcome: GrabOutcome, now: ContinuousClock.Instant) {
+        switch outcome {
+        case .granted: arbiter.grabSucceeded()
+        case .refused(let refusal): arbiter.grabRefused(refusal, at: now)
+        case .pending(let deadline): arbiter.grabPending(until: deadline)
+        }
+    }
+
     private func publishIfChanged() {
         let state = arbiter.state
-        guard state != pointerLockState else { return }
-        pointerLockState = state
-        for id in observers.keys.sorted() {
-            observers[id]?(state)
+        let confinement = arbiter.confinementState
+        if state != pointerLockState {
+            pointerLockState = state
+            for id in observers.keys.sorted() {
+                observers[id]?(state)
+            }
+            NotificationCenter.default.post(
+                name: PointerLockState.didChangeNotification,
+                object: self,
+                userInfo: [PointerLockState.userInfoKey: state]
+            )
+        }
+        // An observer of the lock may have closed the window.
+        guard confinement != pointerConfinementState, !isShutDown else { return }
+        pointerConfinementState = confinement
+        for id in confinementObservers.keys.sorted() {
+            confinementObservers[id]?(confinement)
         }
         NotificationCenter.default.post(
-            name: PointerLockState.didChangeNotification,
+            name: PointerConfinementState.didChangeNotification,
             object: self,
-            userInfo: [PointerLockState.userInfoKey: state]
+            userInfo: [PointerConfinementState.userInfoKey: confinement]
         )
     }
 }

@@ -4,11 +4,18 @@
 protocol PointerLockPlatform: AnyObject {
     /// What forbids grabbing right now, checked before each grab (an attached debugger).
     func suspensionBeforeGrab() -> LockSuspension?
-    /// Grabs and hides the pointer, or says why not yet.
-    func acquireLock() -> GrabOutcome
+    /// Grabs the pointer as `kind` asks (a lock hides it, a confinement shows the window's
+    /// cursor and keeps it in the confinement rectangle), or says why not yet.
+    func acquire(_ kind: PointerGrabKind) -> GrabOutcome
+    /// Turns the held grab into `kind` without an ungrab in between. A refusal leaves no grab
+    /// held; a change is never pending.
+    func change(to kind: PointerGrabKind) -> GrabOutcome
     /// Ungrabs the pointer and shows the cursor; with `restoringPointer`, also puts the
     /// cursor back where the lock found it, when that was inside the window.
     func releaseLock(restoringPointer: Bool)
+    /// The confinement's rectangle in window pixels (nil: the whole window), applied at once
+    /// to a confinement that holds.
+    func setConfinementRect(_ rect: WindowRect?)
     /// The lock is no longer wanted while an attempt was pending or refused: undo what was
     /// prepared for it.
     func cancelAcquire()

@@ -8,9 +8,15 @@
 public protocol PointerLockPreferring: AnyObject {
     /// Whether this object would like the pointer locked while it is the topmost presented one.
     var prefersPointerLocked: Bool { get }
+    /// Whether this object would like the pointer confined to the window, its cursor visible,
+    /// while it is the topmost presented one (a strategy camera, an editor, a menu). A lock
+    /// preferred at the same time wins.
+    var prefersPointerConfined: Bool { get }
 }
 
 extension PointerLockPreferring {
     /// The default preference is not to lock the pointer.
     public var prefersPointerLocked: Bool { false }
+    /// The default preference is not to confine the pointer.
+    public var prefersPointerConfined: Bool { false }
 }

@@ -37,12 +37,14 @@ public struct PointerLockState: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Why the pointer is not locked. Listed in the order the controller checks them: the first
+/// Why the pointer is not locked (in ``PointerLockState``) or not confined (in
+/// ``PointerConfinementState``). Listed in the order the controller checks them: the first
 /// requirement that does not hold is the reason reported.
 public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
     /// Something presented over the game (an alert) prefers the pointer unlocked.
     case alertPresented
-    /// The topmost object's ``PointerLockPreferring/prefersPointerLocked`` is false.
+    /// The topmost object's ``PointerLockPreferring/prefersPointerLocked`` (for the
+    /// confinement: ``PointerLockPreferring/prefersPointerConfined``) is false.
     case preferenceOff
     /// Locking is suspended by the environment or a safety valve; the text says which.
     case suspended(LockSuspension)
@@ -64,6 +66,10 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
     case pointerOutsideWindow
     /// A mouse button is held; the lock engages when every button is released.
     case buttonsHeld
+    /// Only in ``PointerConfinementState``: the lock is wanted too, and it wins (a lock keeps
+    /// the pointer in the window as well, hidden). The confinement follows when the lock ends
+    /// for a reason of the lock's own (its preference, full screen).
+    case lockPreferred
     /// The X server refused the grab; the controller retries with back-off.
     case grabRefused(GrabRefusal)
     /// Every requirement holds and the lock is asked for, but the system has not granted it
@@ -86,9 +92,53 @@ public enum UnlockedReason: Hashable, Sendable, CustomStringConvertible {
         case .notFullScreen: "not full-screen"
         case .pointerOutsideWindow: "pointer outside the window"
         case .buttonsHeld: "button held"
+        case .lockPreferred: "lock preferred"
         case .grabRefused(let refusal): "grab refused: \(refusal)"
         case .notYetGranted: "not yet granted"
         }
+    }
+}
+
+/// Whether the pointer is confined to the game's window right now, its cursor visible, and if
+/// not, why.
+///
+/// The confinement is the lock's sibling for strategy games, editors and menus (GLFW's
+/// `GLFW_CURSOR_CAPTURED`, SDL's `SDL_SetWindowMouseGrab`, winit's `CursorGrabMode::Confined`,
+/// Wayland's `zwp_confined_pointer_v1`). The controller holds the current value in
+/// ``PointerLockController/pointerConfinementState`` (`nil` where grabbing is unavailable) and
+/// posts ``didChangeNotification`` each time it really changes.
+public struct PointerConfinementState: Hashable, Sendable, CustomStringConvertible {
+    /// Why the pointer is not confined; `nil` exactly when ``isConfined`` is true.
+    public let reason: UnlockedReason?
+
+    /// Whether the X server holds our confining grab: the cursor is visible and kept inside
+    /// the window (or ``PointerLockController/confinementRect``), and pointer events come with
+    /// their positions.
+    public var isConfined: Bool { reason == nil }
+
+    /// The confined state.
+    public static let confined = PointerConfinementState(reason: nil)
+
+    /// An unconfined state with its reason.
+    public static func unconfined(_ reason: UnlockedReason) -> PointerConfinementState {
+        PointerConfinementState(reason: reason)
+    }
+
+    private init(reason: UnlockedReason?) { self.reason = reason }
+
+    /// Posted on `NotificationCenter.default` after the state changes. The object is the
+    /// ``PointerLockController``; `userInfo[PointerConfinementState.userInfoKey]` holds the
+    /// new state.
+    public static let didChangeNotification = Notification.Name("PointerConfinementState.didChangeNotification")
+
+    /// The `userInfo` key under which ``didChangeNotification`` carries the new state.
+    public static let userInfoKey = "PointerConfinementState"
+
+    /// "confined", or "unconfined" with the reason in parentheses, as in
+    /// "unconfined (lock preferred)".
+    public var description: String {
+        guard let reason else { return "confined" }
+        return "unconfined (\(reason))"
     }
 }
 

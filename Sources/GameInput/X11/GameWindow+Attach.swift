@@ -109,6 +109,7 @@ extension GameWindow {
         guard XGetWindowAttributes(display, windowID, &attributes) != 0 else { return }
         width = Int(attributes.width)
         height = Int(attributes.height)
+        grab?.windowResized(width: width, height: height)
         windowManagerRuns = readWindowManagerRuns()
         let state = readNetWMState()
         pointerLock.setFullScreen(state.fullScreen)

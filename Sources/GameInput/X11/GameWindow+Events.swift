@@ -40,6 +40,7 @@ extension GameWindow {
             if newWidth != width || newHeight != height {
                 width = newWidth
                 height = newHeight
+                grab?.windowResized(width: newWidth, height: newHeight)
                 handle(.resized(width: newWidth, height: newHeight))
             }
         case Expose where event.xexpose.count == 0:

@@ -93,6 +93,8 @@ public final class GameWindow {
     }
 
     let grab: X11PointerGrab?
+    /// The cursor the window shows (``cursor``), blank while locked.
+    let windowCursor: X11WindowCursor
     let clipboard: X11Clipboard
     /// The server time of the last input event, for selection requests (ICCCM wants a real time).
     var lastEventTime: UInt = 0
@@ -241,6 +243,8 @@ public final class GameWindow {
             netSupportingWMCheck: connection.atom("_NET_SUPPORTING_WM_CHECK"))
 
         clipboard = X11Clipboard(connection: connection, window: host?.selectionWindow ?? window)
+        let windowCursor = X11WindowCursor(connection: connection, window: window, ownsWindowCursor: host == nil)
+        self.windowCursor = windowCursor
 
         var coreMask = StructureNotifyMask | FocusChangeMask | PropertyChangeMask
         if let host {
@@ -257,8 +261,9 @@ public final class GameWindow {
             xinput.loadDevices(into: &decoder, translator: &translator)
             self.xinput = xinput
             let grab = X11PointerGrab(
-                connection: connection, window: window, xinput: xinput, usesGuardian: LockGuardian.isWanted(),
-                stallTimeout: stallTimeout, ownsWindowCursor: host == nil, wantsRawButtons: host != nil)
+                connection: connection, window: window, size: (width, height), xinput: xinput, cursor: windowCursor,
+                usesGuardian: LockGuardian.isWanted(), stallTimeout: stallTimeout, isHostWindow: host != nil,
+                wantsRawButtons: host != nil)
             self.grab = grab
             pointerLock = PointerLockController(platform: grab)
         } else {

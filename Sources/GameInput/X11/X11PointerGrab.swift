@@ -1,7 +1,12 @@
 internal import CXlib
 
-/// The X11 side of pointer lock: `XGrabPointer` with `owner_events = False`, confined to the
-/// game's window, showing a blank cursor; and the matching ungrab.
+/// The X11 side of pointer lock and confinement, and the matching ungrab. The lock is
+/// `XGrabPointer` with `owner_events = False`, confined to the game's window, showing a blank
+/// cursor, reporting buttons only. The confinement is the same grab with `owner_events = True`
+/// and no cursor of its own (the window's shows), confined to the window or to an input-only
+/// child window covering its ``confinementRect`` part; the pointer's own events come as
+/// usual. Changing from one to the other is a second `XGrabPointer` by the same client, which
+/// the server applies to the grab it holds: the pointer is never free in between.
 ///
 /// Where the cursor goes on release: it is put back where the lock found it only when the game
 /// itself let go (preference off, an alert, quitting) and only when that point was inside the
@@ -27,11 +32,10 @@ final class X11PointerGrab: PointerLockPlatform {
     private let connection: X11Connection
     private let window: UInt
     private let xinput: X11XInput
-    private let blankCursor: UInt
-    /// Whether the window is ours, so its cursor attribute is too: the blank cursor is defined
-    /// on it while locked. A host's window keeps the cursor its host set; the grab's own
-    /// cursor hides the pointer while the grab holds.
-    private let ownsWindowCursor: Bool
+    /// The window's cursor: blank while locked, the game's chosen shape otherwise.
+    private let cursor: X11WindowCursor
+    /// Whether the window is a host's (its guardian is told so).
+    private let isHostWindow: Bool
     /// Whether raw button events stay selected all along: on a host's window, where the host
     /// holds the window's one `ButtonPress` selection, they are how the lock learns which
     /// buttons are held.
@@ -51,8 +55,18 @@ final class X11PointerGrab: PointerLockPlatform {
     /// (see ``guardianStatus``).
     private var guardianRetry: ContinuousClock.Instant?
     private var guardianFailures = 0
-    /// Whether this client holds the grab, as far as it knows.
-    private(set) var isGrabbed = false
+    /// The grab this client holds, as far as it knows.
+    private(set) var heldKind: PointerGrabKind?
+    /// Whether this client holds a grab (a lock or a confinement), as far as it knows.
+    var isGrabbed: Bool { heldKind != nil }
+    /// The confinement's rectangle in window pixels; nil: the whole window.
+    private var confinementRect: WindowRect?
+    /// The window's size, to clip ``confinementRect`` to.
+    private var windowSize: (width: Int, height: Int)
+    /// The input-only window a confinement with a rectangle is confined to, and the window it
+    /// is a child of: the guardian's window while that guards the grab (so the guardian's
+    /// release, unmapping its window, frees this grab too), else the game's.
+    private var region: (window: UInt, parent: UInt)?
     /// Whether the held grab is confined to the guardian's window (rather than the game's).
     private(set) var isGuarded = false
     /// Whether raw motion is wanted while no grab holds: under Xwayland, while the window has
@@ -72,27 +86,32 @@ final class X11PointerGrab: PointerLockPlatform {
     /// request that made the change: events the server generated before it are stale.
     var onTransition: (UInt) -> Void = { _ in }
 
-    /// Pointer events the grab reports to our window (core masks, as `XGrabPointer` takes them):
+    /// Pointer events the lock reports to our window (core masks, as `XGrabPointer` takes them):
     /// buttons only. Movement reaches the game as raw motion alone while locked; the hidden
     /// pointer's position would fire hover regions under the lock.
-    private static let grabEventMask = UInt32(ButtonPressMask | ButtonReleaseMask)
+    private static let lockEventMask = UInt32(ButtonPressMask | ButtonReleaseMask)
+    /// What the confinement reports on its own (`owner_events` delivers the window's usual
+    /// events first): buttons, motion and crossings.
+    private static let confinementEventMask = UInt32(
+        ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask)
 
-    /// A grab for `window`, guarded by a lock guardian unless `usesGuardian` is false, with
-    /// hang detection after `stallTimeout` (nil: none); `ownsWindowCursor` is false for a
-    /// host's window.
+    /// A grab for `window` of `width` by `height`, guarded by a lock guardian unless
+    /// `usesGuardian` is false, with hang detection after `stallTimeout` (nil: none), showing
+    /// `cursor`; `isHostWindow` for a host's window.
     init(
-        connection: X11Connection, window: UInt, xinput: X11XInput, usesGuardian: Bool, stallTimeout: Duration?,
-        ownsWindowCursor: Bool = true, wantsRawButtons: Bool = false
+        connection: X11Connection, window: UInt, size: (width: Int, height: Int), xinput: X11XInput, cursor: X11WindowCursor,
+        usesGuardian: Bool, stallTimeout: Duration?, isHostWindow: Bool = false, wantsRawButtons: Bool = false
     ) {
         self.connection = connection
         self.window = window
         self.xinput = xinput
+        self.cursor = cursor
         self.usesGuardian = usesGuardian
-        self.ownsWindowCursor = ownsWindowCursor
+        self.isHostWindow = isHostWindow
         self.wantsRawButtons = wantsRawButtons
+        windowSize = size
         guardianStallTimeout = stallTimeout
         guardianStatus = usesGuardian ? .notStarted : .disabled
-        blankCursor = Self.makeBlankCursor(connection: connection)
         watchdog = stallTimeout.map { timeout in StallWatchdog(timeout: timeout) }
         watchdog?.release = { [unowned self] in emergencyRelease() }
         if wantsRawButtons { xinput.selectRawEvents(motion: false, buttons: true) }
@@ -107,9 +126,10 @@ final class X11PointerGrab: PointerLockPlatform {
     // Acquire and release mirror each other: select raw motion, grab + hide, then ungrab +
     // show + restore, deselect.
 
-    /// Grabs the pointer to the window and hides it, confined to the guardian's window while
-    /// that is mapped; while it is not yet (at most ``armPatience``) the attempt is pending.
-    func acquireLock() -> GrabOutcome {
+    /// Grabs the pointer to the window as `kind` asks (a lock hides it), confined to the
+    /// guardian's window while that is mapped; while it is not yet (at most ``armPatience``)
+    /// the attempt is pending.
+    func acquire(_ kind: PointerGrabKind) -> GrabOutcome {
         guard !connection.isLost else { return .refused(.requestFailed) }
         let display = connection.display
         let now = ContinuousClock.now
@@ -121,24 +141,51 @@ final class X11PointerGrab: PointerLockPlatform {
             if now - began < Self.armPatience { return .pending(until: began + Self.armPatience) }
         }
         armWaitBegan = nil
-        let position = pointerPositionOverWindow()
+        let position = kind == .lock ? pointerPositionOverWindow() : nil
         let guardedBy = guardian.flatMap { $0.isArmed ? $0.confineWindow : nil }
         // Selected before the grab, so no motion after it is missed (what came before it is
         // stale by serial).
-        isGrabbed = true
+        heldKind = kind
         updateRawMotionSelection()
         let serial = XNextRequest(display)
-        if let refusal = grab(confinedTo: guardedBy ?? window) {
-            isGrabbed = false
+        if let refusal = grab(kind, within: guardedBy ?? window) {
+            heldKind = nil
             updateRawMotionSelection()
             return .refused(refusal)
         }
         isGuarded = guardedBy != nil
         restorePosition = position
-        if ownsWindowCursor { XDefineCursor(display, window, blankCursor) }
+        cursor.isHiddenByLock = kind == .lock
         if isGuarded { guardian?.watch() }
         connection.flush()
         watchdog?.setArmed(!isGuarded)
+        onTransition(serial)
+        return .granted
+    }
+
+    /// Turns the held grab into `kind` with a second grab request, which the server applies
+    /// to the grab held. From a lock, the cursor appears where the lock began (when that was
+    /// over the window); a refusal ends the grab.
+    func change(to kind: PointerGrabKind) -> GrabOutcome {
+        guard let held = heldKind, !connection.isLost else { return .refused(.requestFailed) }
+        let display = connection.display
+        if held == .lock, kind == .confinement, let restorePosition {
+            XWarpPointer(display, 0, connection.rootWindow, 0, 0, 0, 0, restorePosition.x, restorePosition.y)
+        }
+        restorePosition = kind == .lock ? pointerPositionOverWindow() : nil
+        heldKind = kind
+        updateRawMotionSelection()
+        let serial = XNextRequest(display)
+        let base = isGuarded ? guardian?.confineWindow ?? window : window
+        if let refusal = grab(kind, within: base) {
+            XUngrabPointer(display, UInt(CurrentTime))
+            grabWasLost()
+            XSync(display, 0)
+            onTransition(serial)
+            return .refused(refusal)
+        }
+        cursor.isHiddenByLock = kind == .lock
+        connection.flush()
         onTransition(serial)
         return .granted
     }
@@ -147,6 +194,76 @@ final class X11PointerGrab: PointerLockPlatform {
     /// its way, stays).
     func cancelAcquire() {
         armWaitBegan = nil
+    }
+
+    /// Keeps a confinement in `rect` from now on (nil: the whole window); a confinement that
+    /// holds moves there at once.
+    func setConfinementRect(_ rect: WindowRect?) {
+        confinementRect = rect
+        updateRegion()
+    }
+
+    /// The window's new size: a confinement rectangle is clipped to it again.
+    func windowResized(width: Int, height: Int) {
+        guard width != windowSize.width || height != windowSize.height else { return }
+        windowSize = (width, height)
+        updateRegion()
+    }
+
+    /// The confinement rectangle clipped to the window, in whole pixels; nil when there is
+    /// none or it misses the window (the whole window then).
+    private var clippedRegion: (x: Int32, y: Int32, width: UInt32, height: UInt32)? {
+        guard let rect = confinementRect, rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite
+        else { return nil }
+        let left = max(0, min(Double(windowSize.width), rect.x.rounded(.down)))
+        let top = max(0, min(Double(windowSize.height), rect.y.rounded(.down)))
+        let right = max(0, min(Double(windowSize.width), (rect.x + rect.width).rounded(.up)))
+        let bottom = max(0, min(Double(windowSize.height), (rect.y + rect.height).rounded(.up)))
+        guard right - left >= 1, bottom - top >= 1 else { return nil }
+        return (Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
+    }
+
+    /// The window a confinement within `base` is confined to: `base` itself, or the region
+    /// window, made a child of `base` first when it is not one yet. The region window of an
+    /// earlier parent stays until the grab has moved off it (unmapping a grab's confining
+    /// window ends the grab).
+    private func confinementTarget(within base: UInt) -> (window: UInt, retired: UInt?) {
+        guard let area = clippedRegion else { return (base, nil) }
+        if let region, region.parent == base { return (region.window, nil) }
+        let display = connection.display
+        var attributes = XSetWindowAttributes()
+        let created = XCreateWindow(
+            display, base, area.x, area.y, area.width, area.height, 0, 0, UInt32(InputOnly), nil, 0, &attributes)
+        XMapWindow(display, created)
+        let retired = region?.window
+        region = (created, base)
+        return (created, retired)
+    }
+
+    /// Applies a new rectangle or window size to the region window, and to a confinement that
+    /// holds.
+    private func updateRegion() {
+        guard !connection.isLost else { return }
+        let display = connection.display
+        if let region, let area = clippedRegion {
+            XMoveResizeWindow(display, region.window, area.x, area.y, area.width, area.height)
+        }
+        if heldKind == .confinement {
+            // A request to the grab held: it moves to the region window or back to the base.
+            let base = isGuarded ? guardian?.confineWindow ?? window : window
+            if grab(.confinement, within: base) != nil { XUngrabPointer(display, UInt(CurrentTime)) }
+        }
+        if clippedRegion == nil, let region {
+            _ = connection.trappingErrors { XDestroyWindow(display, region.window) }
+            self.region = nil
+        }
+        connection.flush()
+    }
+
+    /// Forgets the region window when it was a child of the guardian's window, which is gone
+    /// (the server destroyed the region window with it).
+    private func forgetRegion(within parent: UInt) {
+        if region?.parent == parent { region = nil }
     }
 
     /// Ungrabs the pointer and shows the cursor; with `restoringPointer`, puts it back where
@@ -159,7 +276,7 @@ final class X11PointerGrab: PointerLockPlatform {
         // has written on the connection too.
         guard !connection.isLost else {
             restorePosition = nil
-            isGrabbed = false
+            heldKind = nil
             isGuarded = false
             guardian?.unwatch()
             return
@@ -173,8 +290,8 @@ final class X11PointerGrab: PointerLockPlatform {
         restorePosition = nil
         let serial = XNextRequest(display)
         XUngrabPointer(display, UInt(CurrentTime))
-        if ownsWindowCursor { XUndefineCursor(display, window) }
-        isGrabbed = false
+        cursor.isHiddenByLock = false
+        heldKind = nil
         isGuarded = false
         updateRawMotionSelection()
         guardian?.unwatch()
@@ -188,7 +305,8 @@ final class X11PointerGrab: PointerLockPlatform {
     /// guardian's window went with it): stop the raw motion that only a lock wants.
     func grabWasLost() {
         guard isGrabbed else { return }
-        isGrabbed = false
+        heldKind = nil
+        cursor.isHiddenByLock = false
         isGuarded = false
         watchdog?.setArmed(false)
         updateRawMotionSelection()
@@ -202,23 +320,39 @@ final class X11PointerGrab: PointerLockPlatform {
     /// other windows (GLFW likewise selects them only while its cursor is disabled). A request
     /// when the selection changes, no round trip.
     private func updateRawMotionSelection() {
-        let wanted = isGrabbed || wantsRawMotionUnlocked
+        let wanted = heldKind == .lock || wantsRawMotionUnlocked
         guard wanted != isRawMotionSelected, !connection.isLost else { return }
         isRawMotionSelected = wanted
         xinput.selectRawEvents(motion: wanted, buttons: wantsRawButtons)
     }
 
-    /// `XGrabPointer`, with protocol errors trapped: libX11 reports a grab whose request
-    /// failed (`BadWindow`: the confining window vanished since it was chosen) as
-    /// `GrabSuccess`. The grab request is itself a round trip, so no `XSync` is added.
-    func grab(confinedTo confineWindow: UInt) -> GrabRefusal? {
+    /// `XGrabPointer` for `kind`, confined within `base` (the game's window or the guardian's),
+    /// with protocol errors trapped: libX11 reports a grab whose request failed (`BadWindow`:
+    /// the confining window vanished since it was chosen) as `GrabSuccess`. The grab request
+    /// is itself a round trip, so no `XSync` is added.
+    func grab(_ kind: PointerGrabKind, within base: UInt) -> GrabRefusal? {
+        let display = connection.display
+        let target: (window: UInt, retired: UInt?) = kind == .confinement ? confinementTarget(within: base) : (base, nil)
         var status = GrabSuccess
         let error = connection.trappingErrors {
-            status = XGrabPointer(
-                connection.display, window, 0, Self.grabEventMask, GrabModeAsync, GrabModeAsync, confineWindow, blankCursor,
-                UInt(CurrentTime))
+            status =
+                switch kind {
+                case .lock:
+                    XGrabPointer(
+                        display, window, 0, Self.lockEventMask, GrabModeAsync, GrabModeAsync, target.window, cursor.blank,
+                        UInt(CurrentTime))
+                case .confinement:
+                    XGrabPointer(
+                        display, window, 1, Self.confinementEventMask, GrabModeAsync, GrabModeAsync, target.window, 0,
+                        UInt(CurrentTime))
+                }
         }
-        if error != nil { return .requestFailed }
+        if let retired = target.retired { _ = connection.trappingErrors { XDestroyWindow(display, retired) } }
+        if error != nil {
+            // The region window may have gone with the guardian's: made again next time.
+            if kind == .confinement, region?.window == target.window { region = nil }
+            return .requestFailed
+        }
         return status == GrabSuccess ? nil : GrabRefusal(rawValue: status)
     }
 
@@ -228,7 +362,7 @@ final class X11PointerGrab: PointerLockPlatform {
         guard !connection.isLost else { return }
         let display = connection.display
         XUngrabPointer(display, UInt(CurrentTime))
-        if ownsWindowCursor { XUndefineCursor(display, window) }
+        cursor.showUnlocked(display: display)
         XSync(display, 0)
     }
 
@@ -291,6 +425,7 @@ final class X11PointerGrab: PointerLockPlatform {
         guard let guardian else { return news }
         if !guardian.isReady, now - guardian.startedAt >= LockGuardian.readyTimeout {
             guardian.stop()
+            forgetRegion(within: guardian.confineWindow)
             guardianEnded("it did not answer within \(LockGuardian.readyTimeout)")
             news.pendingLockMayProceed = armWaitBegan != nil
             return news
@@ -303,10 +438,10 @@ final class X11PointerGrab: PointerLockPlatform {
                     guardianFailures = 0
                 }
                 if armWaitBegan != nil { news.pendingLockMayProceed = true }
-                guard isGrabbed, !isGuarded else { break }
+                guard let heldKind, !isGuarded else { break }
                 // The same area and cursor, now confined to the guardian's window; the grab is
                 // the same client's, so the server modifies it and no motion is lost.
-                if grab(confinedTo: guardian.confineWindow) == nil {
+                if grab(heldKind, within: guardian.confineWindow) == nil {
                     isGuarded = true
                     guardian.watch()
                     watchdog?.setArmed(false)
@@ -318,6 +453,7 @@ final class X11PointerGrab: PointerLockPlatform {
                 return news
             case .ended(let failure):
                 let wasGuarded = isGrabbed && isGuarded
+                forgetRegion(within: guardian.confineWindow)
                 guardianEnded(failure ?? (guardian.isReady ? nil : "it exited while starting"))
                 news.pendingLockMayProceed = armWaitBegan != nil
                 if wasGuarded {
@@ -362,7 +498,7 @@ final class X11PointerGrab: PointerLockPlatform {
         guard usesGuardian, guardian == nil else { return }
         if case .unavailable = guardianStatus, guardianRetry.map({ now < $0 }) ?? true { return }
         switch LockGuardian.start(
-            window: window, isHostWindow: !ownsWindowCursor, displayName: connection.name, stallTimeout: guardianStallTimeout)
+            window: window, isHostWindow: isHostWindow, displayName: connection.name, stallTimeout: guardianStallTimeout)
         {
         case .success(let started):
             guardian = started
@@ -374,6 +510,7 @@ final class X11PointerGrab: PointerLockPlatform {
 
     /// Ends the guardian (at teardown, after the last release).
     func stopGuardian() {
+        if let guardian { forgetRegion(within: guardian.confineWindow) }
         guardian?.stop()
         guardian = nil
     }
@@ -393,16 +530,5 @@ final class X11PointerGrab: PointerLockPlatform {
             under = child
         }
         return under == window ? (rootX, rootY) : nil
-    }
-
-    /// A 1x1 cursor with an empty mask: invisible, and observable as the grab's cursor.
-    private static func makeBlankCursor(connection: X11Connection) -> UInt {
-        let display = connection.display
-        var bits: CChar = 0
-        let pixmap = XCreateBitmapFromData(display, connection.rootWindow, &bits, 1, 1)
-        var foreground = XColor(), background = XColor()
-        let cursor = XCreatePixmapCursor(display, pixmap, pixmap, &foreground, &background, 0, 0)
-        XFreePixmap(display, pixmap)
-        return cursor
     }
 }

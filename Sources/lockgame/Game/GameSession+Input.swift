@@ -30,11 +30,12 @@ final class GameResponder: KeyResponder {
         let session = self.session
         return [
             KeyCommand(title: "Toggle the lock preference", input: .l) { [unowned session] in
-                session.setPreference(!session.screen.prefersPointerLocked, because: "L")
+                session.setPreference(!session.screen.prefersGrab, because: "L")
             },
             KeyCommand(title: "Release the pointer", input: .escape) { [unowned session] in
                 session.setPreference(false, because: "Esc")
             },
+            KeyCommand(title: "Strategy camera / mouse-look", input: .c) { [unowned session] in session.toggleStrategyCamera() },
             KeyCommand(title: "Show a network alert", input: .n) { [unowned session] in session.presentAlert() },
             KeyCommand(title: "Copy the camera pose", input: .c, modifierFlags: .control) { [unowned session] in session.copyPose() },
             KeyCommand(title: "Paste a camera pose", input: .v, modifierFlags: .control) { [unowned session] in session.requestPaste() },
@@ -124,7 +125,7 @@ extension GameSession {
         router.add(SelectionClickHandler(session: self))
         router.add(
             ClickHandler(buttonMaskRequired: .primary) { [unowned self] _ in
-                if !screen.prefersPointerLocked { setPreference(true, because: "click") }
+                if !screen.prefersGrab { setPreference(true, because: "click") }
             })
         router.add(
             ScrollHandler(allowedScrollTypes: .all) { [unowned self] scroll in

@@ -35,6 +35,12 @@ final class GameSession {
 
     /// Whether the pointer is locked now (the runner keeps this current; headless: true).
     var pointerLocked = false
+    /// Whether the pointer is confined now, its cursor visible (the runner keeps this current).
+    var pointerConfined = false
+    /// Where the pointer is over the window, while it is and not locked.
+    var pointerLocation: WindowPoint?
+    /// How close to the window's edge the cursor pans the strategy camera, in pixels.
+    static let edgePanMargin = 6.0
     /// Where pointer lock is unavailable: look by dragging with the secondary button held.
     var dragToLook = false
     var dragOrigin: WindowPoint?
@@ -83,6 +89,8 @@ final class GameSession {
     var wantsSimulatedHang = false
     var clipboardTextToCopy: String?
     var wantsClipboardText = false
+    /// The strategy camera just came on: the cursor goes to the window's centre.
+    var wantsCursorCentred = false
 
     init(
         scene: Scene, lock: PointerLockController?, sensitivity: Double, invertY: Bool,
@@ -136,8 +144,9 @@ final class GameSession {
 
     var visibleMessage: String? { simulationTime < messageUntil ? message : nil }
 
-    /// Whether something keeps the picture changing (keys held to walk, a notice or message).
-    var isAnimating: Bool { heldKeys.count > 0 || showsLockNotice || visibleMessage != nil }
+    /// Whether something keeps the picture changing (keys held to walk, the strategy camera
+    /// panning, a notice or message).
+    var isAnimating: Bool { heldKeys.count > 0 || !edgePan.isEmpty || showsLockNotice || visibleMessage != nil }
 
     /// The field of view in degrees.
     var fieldOfViewDegrees: Double {
@@ -163,6 +172,7 @@ final class GameSession {
             handleText(text)
             return true
         case .pointer(let pointer):
+            pointerLocation = pointer.phase == .exited ? nil : pointer.location
             if dragToLook, pointer.phase == .moved, let origin = dragOrigin {
                 let delta = PointerDelta(dx: pointer.location.x - origin.x, dy: pointer.location.y - origin.y)
                 dragOrigin = pointer.location
@@ -243,11 +253,12 @@ final class GameSession {
     func advance(by elapsed: Double) {
         guard elapsed.isFinite, elapsed > 0 else { return }
         accumulator += min(elapsed, 0.25)
+        let pan = edgePan
         let movement = MovementInput(
-            forward: heldKeys.isHeld(.keyboardW) || heldKeys.isHeld(.keyboardUpArrow),
-            back: heldKeys.isHeld(.keyboardS) || heldKeys.isHeld(.keyboardDownArrow),
-            left: heldKeys.isHeld(.keyboardA) || heldKeys.isHeld(.keyboardLeftArrow),
-            right: heldKeys.isHeld(.keyboardD) || heldKeys.isHeld(.keyboardRightArrow),
+            forward: heldKeys.isHeld(.keyboardW) || heldKeys.isHeld(.keyboardUpArrow) || pan.contains(.top),
+            back: heldKeys.isHeld(.keyboardS) || heldKeys.isHeld(.keyboardDownArrow) || pan.contains(.bottom),
+            left: heldKeys.isHeld(.keyboardA) || heldKeys.isHeld(.keyboardLeftArrow) || pan.contains(.left),
+            right: heldKeys.isHeld(.keyboardD) || heldKeys.isHeld(.keyboardRightArrow) || pan.contains(.right),
             run: heldKeys.isHeld(.keyboardLeftShift) || heldKeys.isHeld(.keyboardRightShift))
         while accumulator >= Self.simulationStep {
             previousPosition = controller.position
@@ -282,10 +293,44 @@ final class GameSession {
         log("alert: dismissed (\(cause))")
     }
 
+    /// Sets the preference of the camera in use: the lock's, or with the strategy camera the
+    /// confinement's.
     func setPreference(_ prefers: Bool, because cause: String) {
-        screen.prefersPointerLocked = prefers
+        screen.prefersGrab = prefers
         lock?.setNeedsUpdateOfPrefersPointerLocked()
         log("preference: \(prefers ? "on" : "off") (\(cause))")
+    }
+
+    /// C: the strategy camera (the cursor visible and confined, the view panning at the
+    /// window's edges, the cursor centred) or back to mouse-look with the lock. Either way the
+    /// new camera's grab is preferred, and the pointer stays grabbed through the change.
+    func toggleStrategyCamera() {
+        screen.isStrategyCamera.toggle()
+        let strategy = screen.isStrategyCamera
+        screen.prefersPointerLocked = !strategy
+        screen.prefersPointerConfined = strategy
+        lock?.setNeedsUpdateOfPrefersPointerLocked()
+        if strategy { wantsCursorCentred = true }
+        log("camera: \(strategy ? "strategy" : "mouse-look") (C)")
+    }
+
+    /// The window edges the cursor touches while the strategy camera has it confined.
+    var edgePan: WindowEdges {
+        guard screen.isStrategyCamera, pointerConfined, alert == nil, let location = pointerLocation else { return [] }
+        var edges: WindowEdges = []
+        if location.x < Self.edgePanMargin { edges.insert(.left) }
+        if location.x >= Double(frameWidth) - Self.edgePanMargin { edges.insert(.right) }
+        if location.y < Self.edgePanMargin { edges.insert(.top) }
+        if location.y >= Double(frameHeight) - Self.edgePanMargin { edges.insert(.bottom) }
+        return edges
+    }
+
+    /// The cursor for what is under the pointer while it is free: a pointing hand over a HUD
+    /// button, a crosshair over a selectable object, else the arrow.
+    var cursorUnderPointer: SystemCursor {
+        guard alert == nil, let location = pointerLocation else { return .default }
+        if hoveredButton != nil { return .pointer }
+        return selectableObject(at: location) != nil ? .crosshair : .default
     }
 
     func toggleFlashlight() {
@@ -340,4 +385,13 @@ final class GameSession {
         else { return nil }
         return hit.objectIndex
     }
+}
+
+/// Edges of the window.
+struct WindowEdges: OptionSet {
+    let rawValue: Int
+    static let left = WindowEdges(rawValue: 1)
+    static let right = WindowEdges(rawValue: 2)
+    static let top = WindowEdges(rawValue: 4)
+    static let bottom = WindowEdges(rawValue: 8)
 }

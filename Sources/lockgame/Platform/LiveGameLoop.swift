@@ -33,7 +33,7 @@ final class LiveGameLoop {
     private var lastAdvance = ContinuousClock.now
     private var nextFrame = ContinuousClock.now
     private var observation: PointerLockObservation?
-    private var guardianStatus = LockGuardianStatus.notStarted
+    private var confinementObservation: PointerLockObservation?
     /// The display, named for the message when its server goes away.
     private let displayName: String
 
@@ -60,7 +60,11 @@ final class LiveGameLoop {
         observation = window.pointerLock.addObserver { [weak self] state in
             self?.lockChanged(to: state)
         }
+        confinementObservation = window.pointerLock.addConfinementObserver { [weak self] state in
+            self?.confinementChanged(to: state)
+        }
         log("lock: \(window.pointerLock.pointerLockState.map { "\($0)" } ?? "unavailable (the X server has no XInput 2.2)")")
+        if let confinement = window.pointerLock.pointerConfinementState { log("confine: \(confinement)") }
     }
 
     /// Runs until the player quits, the window is closed, a termination signal arrives or the
@@ -88,6 +92,7 @@ final class LiveGameLoop {
             nextFrame = max(nextFrame + frameInterval, now)
         }
         observation?.cancel()
+        confinementObservation?.cancel()
         presenter.close()
         window.close()
         if session.lostConnection {
@@ -96,14 +101,6 @@ final class LiveGameLoop {
         }
         if let signal = TerminationSignals.pending { log("quit: signal \(signal)") } else { log("quit") }
         return 0
-    }
-
-    /// Says when the lock guardian starts, runs or cannot run (`guardian: running`, …).
-    private func logGuardianChange() {
-        let status = window.lockGuardianStatus
-        guard status != guardianStatus else { return }
-        guardianStatus = status
-        if status != .notStarted { log("guardian: \(status)") }
     }
 
     /// Where the input method was last told the chat line's caret is.
@@ -145,6 +142,11 @@ final class LiveGameLoop {
                 window.stopTextInput()
             }
         }
+        if session.wantsCursorCentred {
+            session.wantsCursorCentred = false
+            let centre = WindowPoint(x: Double(window.width / 2), y: Double(window.height / 2))
+            log("cursor: \(window.warpPointer(to: centre) ? "centred" : "not moved")")
+        }
         if session.wantsSimulatedHang {
             session.wantsSimulatedHang = false
             simulateHang()
@@ -177,6 +179,7 @@ final class LiveGameLoop {
         renderer.render(session.scene, camera: camera, into: framebuffer)
         WorldOverlayPainter.paint(session, camera: camera, into: framebuffer)
         hud.paint(session, status: status, into: framebuffer)
+        if !status.isLocked { showCursor(session.cursorUnderPointer) }
         if let caret = hud.chatCaret, caret != textCaret {
             textCaret = caret
             window.setTextInputCaret(caret)
@@ -204,6 +207,24 @@ final class LiveGameLoop {
         log("hang: 3 s")
         Thread.sleep(forTimeInterval: 3)
         log("hang: over")
+    }
+
+    /// The cursor's shape, said once per change (`cursor: pointer`).
+    private func showCursor(_ shape: SystemCursor) {
+        guard window.cursor != .system(shape) else { return }
+        window.cursor = .system(shape)
+        log("cursor: \(shape.cssName)")
+    }
+
+    private func confinementChanged(to state: PointerConfinementState) {
+        log("confine: \(state)")
+        session.pointerConfined = state.isConfined
+        if state.isConfined {
+            status.lockLine = "CONFINED: the view pans at the window's edges (C: mouse-look)"
+        } else if let lock = window.pointerLock.pointerLockState {
+            status.lockLine = FrameStatus.describing(lock).line
+        }
+        needsFrame = true
     }
 
     private func lockChanged(to state: PointerLockState) {

@@ -39,9 +39,9 @@ import XServerTestSupport
         harness.window.show()
         #expect(harness.pump { harness.window.isViewable })
         let grab = try #require(harness.window.grab)
-        #expect(grab.grab(confinedTo: Self.missingWindow) == .requestFailed)
+        #expect(grab.grab(.lock, within: Self.missingWindow) == .requestFailed)
         #expect(!server.probe.pointerIsGrabbed, "nothing is grabbed")
-        #expect(grab.grab(confinedTo: harness.window.windowID) == nil, "a real window grabs")
+        #expect(grab.grab(.lock, within: harness.window.windowID) == nil, "a real window grabs")
         #expect(server.probe.pointerIsGrabbed)
     }
 }

@@ -23,7 +23,7 @@ import Testing
 
     @Test func allRequirementsHoldingIssuesOneAcquire() {
         var arbiter = PointerLockArbiter()
-        #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire(.lock))
         arbiter.grabSucceeded()
         #expect(arbiter.state == .locked)
         #expect(arbiter.update(Self.allGood, now: start) == nil)
@@ -65,7 +65,7 @@ import Testing
         #expect(arbiter.update(facts, now: start) == .release(restoresPointer: requirement.restoresPointer))
         #expect(arbiter.state == .unlocked(reason))
         #expect(arbiter.update(facts, now: start) == nil, "a repeated fact issues nothing")
-        #expect(arbiter.update(Self.allGood, now: start) == .acquire, "the lock comes back by itself")
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire(.lock), "the lock comes back by itself")
     }
 
     @Test func anAlertOnTopReleasesAndReportsItself() {
@@ -92,13 +92,13 @@ import Testing
     @Test func underXwaylandTheLockWaitsForThePointerAndLetsGoWhenItLeaves() {
         var arbiter = PointerLockArbiter()
         var facts = Self.allGood
-        #expect(arbiter.update(facts, now: start) == .acquire, "elsewhere the grab brings the pointer in itself")
+        #expect(arbiter.update(facts, now: start) == .acquire(.lock), "elsewhere the grab brings the pointer in itself")
         arbiter.grabSucceeded()
         facts.requiresPointerOverWindow = true
         #expect(arbiter.update(facts, now: start) == .release(restoresPointer: false))
         #expect(arbiter.state == .unlocked(.pointerOutsideWindow))
         facts.pointerIsOverWindow = true
-        #expect(arbiter.update(facts, now: start) == .acquire, "the pointer entered: the compositor can lock it now")
+        #expect(arbiter.update(facts, now: start) == .acquire(.lock), "the pointer entered: the compositor can lock it now")
         arbiter.grabSucceeded()
         facts.pointerIsOverWindow = false
         #expect(
@@ -113,7 +113,7 @@ import Testing
         #expect(arbiter.update(facts, now: start) == nil)
         #expect(arbiter.state == .unlocked(.notFullScreen))
         facts.isFullScreen = true
-        #expect(arbiter.update(facts, now: start) == .acquire)
+        #expect(arbiter.update(facts, now: start) == .acquire(.lock))
     }
 
     @Test func heldButtonsDelayTakingTheLockButNeverBreakIt() {
@@ -123,7 +123,7 @@ import Testing
         #expect(arbiter.update(facts, now: start) == nil)
         #expect(arbiter.state == .unlocked(.buttonsHeld))
         facts.buttonsHeld = false
-        #expect(arbiter.update(facts, now: start) == .acquire)
+        #expect(arbiter.update(facts, now: start) == .acquire(.lock))
         arbiter.grabSucceeded()
         facts.buttonsHeld = true
         #expect(arbiter.update(facts, now: start) == nil, "firing while locked keeps the lock")
@@ -147,15 +147,15 @@ import Testing
 
     @Test func aRefusedGrabIsReportedAndRetriedWithBackOff() {
         var arbiter = PointerLockArbiter()
-        #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire(.lock))
         arbiter.grabRefused(.alreadyGrabbed, at: start)
         #expect(arbiter.state == .unlocked(.grabRefused(.alreadyGrabbed)))
         #expect(arbiter.poll(now: start + .milliseconds(7)) == nil)
-        #expect(arbiter.poll(now: start + .milliseconds(8)) == .acquire)
+        #expect(arbiter.poll(now: start + .milliseconds(8)) == .acquire(.lock))
         arbiter.grabRefused(.alreadyGrabbed, at: start + .milliseconds(8))
         #expect(arbiter.retryDeadline == start + .milliseconds(24), "the second delay doubles to 16 ms")
         #expect(arbiter.poll(now: start + .milliseconds(23)) == nil)
-        #expect(arbiter.poll(now: start + .milliseconds(24)) == .acquire)
+        #expect(arbiter.poll(now: start + .milliseconds(24)) == .acquire(.lock))
         arbiter.grabSucceeded()
         #expect(arbiter.state == .locked)
         #expect(arbiter.retryDeadline == nil)
@@ -174,7 +174,7 @@ import Testing
         arbiter.grabRefused(.notViewable, at: start)
         var facts = Self.allGood
         facts.isFullScreen = true  // any change of facts
-        #expect(arbiter.update(facts, now: start) == .acquire)
+        #expect(arbiter.update(facts, now: start) == .acquire(.lock))
     }
 
     @Test func noLongerWantingTheLockForgetsTheRefusal() {
@@ -187,22 +187,22 @@ import Testing
         #expect(arbiter.state == .unlocked(.unfocused))
         #expect(arbiter.retryDeadline == nil)
         #expect(arbiter.update(facts, now: start) == nil, "undone once")
-        #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire(.lock))
     }
 
     /// A pending grab (the platform is getting ready) is reported as not yet granted, tried
     /// again at its deadline, or at once when the platform says it may proceed.
     @Test func aPendingGrabIsNotYetGrantedAndTriedAgain() {
         var arbiter = PointerLockArbiter()
-        #expect(arbiter.update(Self.allGood, now: start) == .acquire)
+        #expect(arbiter.update(Self.allGood, now: start) == .acquire(.lock))
         arbiter.grabPending(until: start + .milliseconds(100))
         #expect(arbiter.state == .unlocked(.notYetGranted))
         #expect(!arbiter.holdsGrab)
         #expect(arbiter.poll(now: start + .milliseconds(50)) == nil, "not before its deadline")
-        #expect(arbiter.poll(now: start + .milliseconds(100)) == .acquire, "at its deadline")
+        #expect(arbiter.poll(now: start + .milliseconds(100)) == .acquire(.lock), "at its deadline")
         arbiter.grabPending(until: start + .milliseconds(200))
         arbiter.pendingGrabMayProceed(now: start + .milliseconds(101))
-        #expect(arbiter.poll(now: start + .milliseconds(101)) == .acquire, "at once when the platform is ready")
+        #expect(arbiter.poll(now: start + .milliseconds(101)) == .acquire(.lock), "at once when the platform is ready")
         arbiter.grabSucceeded()
         #expect(arbiter.state == .locked)
         #expect(arbiter.retryDeadline == nil)

@@ -14,14 +14,23 @@ final class RecordingPlatform: PointerLockPlatform {
     /// Set, the next grab attempts are pending until this deadline.
     var pendingUntil: ContinuousClock.Instant?
 
-    func acquireLock() -> GrabOutcome {
+    func acquire(_ kind: PointerGrabKind) -> GrabOutcome {
+        let name = kind == .lock ? "acquire" : "acquire confinement"
         if let pendingUntil {
-            commands.append("acquire pending")
+            commands.append("\(name) pending")
             return .pending(until: pendingUntil)
         }
-        commands.append(refusal.map { "acquire refused: \($0)" } ?? "acquire")
+        commands.append(refusal.map { "\(name) refused: \($0)" } ?? name)
         return refusal.map { .refused($0) } ?? .granted
     }
+
+    func change(to kind: PointerGrabKind) -> GrabOutcome {
+        commands.append(refusal.map { "change to \(kind) refused: \($0)" } ?? "change to \(kind)")
+        return refusal.map { .refused($0) } ?? .granted
+    }
+
+    var confinementRects: [WindowRect?] = []
+    func setConfinementRect(_ rect: WindowRect?) { confinementRects.append(rect) }
 
     func releaseLock(restoringPointer: Bool) { commands.append(restoringPointer ? "release, restore" : "release") }
 
@@ -30,7 +39,11 @@ final class RecordingPlatform: PointerLockPlatform {
 
 final class Preferring: PointerLockPreferring {
     var prefersPointerLocked: Bool
-    init(_ prefers: Bool) { prefersPointerLocked = prefers }
+    var prefersPointerConfined: Bool
+    init(_ prefers: Bool, confined: Bool = false) {
+        prefersPointerLocked = prefers
+        prefersPointerConfined = confined
+    }
 }
 
 final class DefaultPreferring: PointerLockPreferring {}

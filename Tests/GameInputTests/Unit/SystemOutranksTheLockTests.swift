@@ -32,13 +32,13 @@ import Testing
     func aSystemClaimReleasesWithoutMovingThePointerAndTheLockReturns(claim: Claim) {
         var arbiter = PointerLockArbiter()
         var facts = PointerLockArbiterTests.allGood
-        #expect(arbiter.update(facts, now: start) == .acquire)
+        #expect(arbiter.update(facts, now: start) == .acquire(.lock))
         arbiter.grabSucceeded()
         claim.set(true, in: &facts)
         #expect(arbiter.update(facts, now: start) == .release(restoresPointer: false))
         #expect(arbiter.state == .unlocked(claim.reason))
         claim.set(false, in: &facts)
-        #expect(arbiter.update(facts, now: start) == .acquire)
+        #expect(arbiter.update(facts, now: start) == .acquire(.lock))
     }
 
     @Test func systemClaimsOutrankTheWindowsOwnStateButNotTheGamesChoice() {
