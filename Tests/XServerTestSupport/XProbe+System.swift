@@ -88,4 +88,29 @@ extension XProbe {
         for index in 0..<count where (pixels[index] >> 24) & 0xFF != 0 { return false }
         return true
     }
+
+    /// The cursor the server shows now, as XFixes reads it back.
+    public struct CursorPicture: Equatable, Sendable {
+        public var width: Int, height: Int, hotSpotX: Int, hotSpotY: Int
+        /// Premultiplied ARGB, row by row.
+        public var pixels: [UInt32]
+
+        public init(width: Int, height: Int, hotSpotX: Int, hotSpotY: Int, pixels: [UInt32]) {
+            self.width = width
+            self.height = height
+            self.hotSpotX = hotSpotX
+            self.hotSpotY = hotSpotY
+            self.pixels = pixels
+        }
+    }
+
+    /// The picture of the cursor the server shows now (`XFixesGetCursorImage`).
+    public var cursorPicture: CursorPicture? {
+        guard let image = XFixesGetCursorImage(display) else { return nil }
+        defer { XFree(image) }
+        let width = Int(image.pointee.width), height = Int(image.pointee.height)
+        let pixels = (0..<width * height).map { UInt32(truncatingIfNeeded: image.pointee.pixels?[$0] ?? 0) }
+        return CursorPicture(
+            width: width, height: height, hotSpotX: Int(image.pointee.xhot), hotSpotY: Int(image.pointee.yhot), pixels: pixels)
+    }
 }

@@ -77,5 +77,9 @@ final class GameWindowHarness {
 /// A game object whose preference the test sets.
 final class TestGame: PointerLockPreferring {
     var prefersPointerLocked: Bool
-    init(prefers: Bool) { prefersPointerLocked = prefers }
+    var prefersPointerConfined: Bool
+    init(prefers: Bool, confined: Bool = false) {
+        prefersPointerLocked = prefers
+        prefersPointerConfined = confined
+    }
 }

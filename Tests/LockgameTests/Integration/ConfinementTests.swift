@@ -125,6 +125,41 @@ import XServerTestSupport
         #expect(!game.lines.dropFirst(seen).contains("lock: locked"), "the confinement comes back, not the lock")
     }
 
+    /// The named cursors come from the user's theme at the user's size (`XCURSOR_THEME`,
+    /// `XCURSOR_SIZE`; Adwaita has 24, 32, 48, 64 and 96), and with no theme at all from the
+    /// server's cursor font, still under their CSS names.
+    @Test(arguments: [("Adwaita", "24", 24), ("Adwaita", "48", 48), ("Adwaita", "64", 64)])
+    func theCursorFollowsTheThemeAndSize(theme: String, size: String, pixels: Int) throws {
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let picture = try pointerOverAButton(on: server, environment: ["XCURSOR_THEME": theme, "XCURSOR_SIZE": size])
+        #expect(picture?.width == pixels && picture?.height == pixels, "\(theme) at \(size): \(String(describing: picture.map { ($0.width, $0.height) }))")
+    }
+
+    @Test func withoutAThemeTheCursorFontStandsIn() throws {
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let picture = try pointerOverAButton(on: server, environment: ["XCURSOR_PATH": "/nonexistent", "XCURSOR_SIZE": "48"])
+        #expect(picture.map { $0.width > 0 && $0.width < 48 } == true, "the cursor font's hand, not a themed one: \(String(describing: picture?.width))")
+    }
+
+    /// Starts the game with `environment`, turns on the strategy camera and puts the cursor
+    /// over a HUD button; returns the cursor the server then shows.
+    private func pointerOverAButton(on server: XServerFixture, environment: [String: String]) throws -> XProbe.CursorPicture? {
+        let probe = server.probe
+        let game = try LockgameLaunch.startLocked(on: server, environment: environment)
+        defer { game.stop() }
+        let window = try #require(probe.waitForWindow(titled: "lockgame"))
+        let area = probe.frame(of: window)
+        let seen = game.lines.count
+        probe.press(Keysym.c)
+        #expect(waitForNewLine("confine: confined", in: game, after: seen))
+        probe.moveAbsolute(x: area.origin.x + area.width - 12 - 65, y: area.origin.y + 12 + 13)
+        #expect(waitForNewLine("cursor: pointer", in: game, after: seen), "\(game.lines.dropFirst(seen))")
+        #expect(LockgameLaunch.waitUntil { probe.cursorName == "pointer" }, "named by its CSS name, whatever drew it")
+        return probe.cursorPicture
+    }
+
     private func waitForNewLine(_ line: String, in game: ChildProcess, after seen: Int) -> Bool {
         LockgameLaunch.waitForNewLine(line, in: game, after: seen)
     }
