@@ -60,6 +60,10 @@ public struct DisplayReport: Sendable {
     /// owns its selection now (text sessions then go through it; see
     /// ``GameWindow/textInputSource``).
     public var inputMethod: (name: String, isRunning: Bool)?
+    /// The cursor theme libXcursor reads for this display (`XCURSOR_THEME`, else the
+    /// `Xcursor.theme` resource; nil: none set, the `default` theme is used) and the size it
+    /// loads cursors at (`XCURSOR_SIZE`, else `Xcursor.size`, else one from `Xft.dpi`).
+    public var cursorTheme: (name: String?, size: Int) = (nil, 0)
 
     /// Connects to `displayName` (or `$DISPLAY`), reads the report and disconnects.
     public static func inspect(displayName: String? = nil) throws(GameWindowError) -> DisplayReport {
@@ -82,6 +86,7 @@ public struct DisplayReport: Sendable {
         if connection.xinputOpcode != nil {
             report.pointerDevices = pointerDevices(connection)
         }
+        report.cursorTheme = (XcursorGetTheme(display).map { String(cString: $0) }, Int(XcursorGetDefaultSize(display)))
         return report
     }
 

@@ -21,6 +21,7 @@ enum Doctor {
             "window manager: \(report.windowManager ?? "none announced")",
             "lock guardian:  \(guardianLine(LockGuardianStatus.inThisProcess))",
             "input method:   \(inputMethodLine(report.inputMethod))",
+            "cursor theme:   \(report.cursorTheme.name ?? "none set (the default theme)"), size \(report.cursorTheme.size)",
             "renderer:       \(rendererLine(Renderer.PixelLoop.fastest, threads: LiveGameLoop.renderThreadCount))",
             "pointers:",
         ]

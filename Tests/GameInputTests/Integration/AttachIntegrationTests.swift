@@ -108,6 +108,36 @@ import XServerTestSupport
         harness.window.detach()
     }
 
+    /// Confined on the host's window: the host's own cursor shows, moves far outside stay in
+    /// the window, and GameInput reports the pointer's positions; the grab is GameInput's, so
+    /// the host hears no clicks meanwhile (as while locked). Letting go gives the host its
+    /// clicks back.
+    @Test func theConfinementHoldsOnTheHostsWindowWithTheHostsCursor() throws {
+        host.defineNamedCursor("host-crosshair")
+        let centre = probe.centre(of: host.window)
+        probe.moveAbsolute(x: centre.x, y: centre.y)
+        let (harness, game) = try attached(prefers: false)
+        game.prefersPointerConfined = true
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(harness.pump { harness.window.pointerLock.isConfined }, "\(String(describing: harness.window.pointerLock.pointerConfinementState))")
+        #expect(probe.pointerIsGrabbed, "X holds the confinement")
+        #expect(probe.cursorName == "host-crosshair", "the host's cursor shows: \(String(describing: probe.cursorName))")
+        let corner = probe.rootPoint(in: host.window, x: 0, y: 0)
+        probe.moveAbsolute(x: 0, y: 0)
+        #expect(harness.pump { harness.pointers.last?.location == WindowPoint(x: 0, y: 0) }, "\(harness.pointers.suffix(2))")
+        #expect(probe.pointerPosition == XProbe.Point(x: corner.x, y: corner.y), "kept in the host's window")
+        probe.click()
+        #expect(harness.pump { harness.buttons.contains { $0.button == 1 && $0.phase == .down } })
+        #expect(host.buttonPresses.isEmpty, "while confined, buttons are the grab's")
+        game.prefersPointerConfined = false
+        harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(!probe.pointerIsGrabbed)
+        probe.moveAbsolute(x: centre.x, y: centre.y)
+        probe.click()
+        #expect(host.pump { !self.host.buttonPresses.isEmpty }, "the host's clicks are its own again")
+        harness.window.detach()
+    }
+
     /// The guardian's window in the host's window takes no input: the pointer never crosses
     /// into it, so a click in the window makes no crossing events for the host (GLFW 3.3
     /// reports every leave as the cursor leaving the window, whatever its detail).

@@ -134,6 +134,11 @@ import XServerTestSupport
         defer { server.stop() }
         let picture = try pointerOverAButton(on: server, environment: ["XCURSOR_THEME": theme, "XCURSOR_SIZE": size])
         #expect(picture?.width == pixels && picture?.height == pixels, "\(theme) at \(size): \(String(describing: picture.map { ($0.width, $0.height) }))")
+        let doctor = try ChildProcess(
+            executable: LockgameLaunch.executable, arguments: ["--doctor", "--display", server.displayName],
+            environment: ["XCURSOR_THEME": theme, "XCURSOR_SIZE": size])
+        #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
+        #expect(doctor.lines.contains("cursor theme:   \(theme), size \(size)"), "\(doctor.lines)")
     }
 
     @Test func withoutAThemeTheCursorFontStandsIn() throws {
