@@ -24,11 +24,12 @@ ARGS ?=
 # headers and libEGL (libegl-dev, libgl-dev), Mesa's EGL and its software driver (libegl-mesa0,
 # libgl1-mesa-dri).
 # GameInput's characters and compose sequences come from libxkbcommon (libxkbcommon-dev), the
-# server's keymap through libxkbcommon-x11 (libxkbcommon-x11-dev).
+# server's keymap through libxkbcommon-x11 (libxkbcommon-x11-dev); its named cursors from the user's
+# cursor theme through libXcursor (libxcursor-dev).
 BUILD_PACKAGES = pkg-config libx11-dev libx11-xcb-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core \
 	libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri \
-	libxkbcommon-dev libxkbcommon-x11-dev
+	libxkbcommon-dev libxkbcommon-x11-dev libxcursor-dev
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
 WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # Xwayland under headless sway (with a native Wayland window, foot), mutter and kwin_wayland;
@@ -39,7 +40,8 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # gdb attaches to the game in the lock guardian's tests; setxkbmap (x11-xkb-utils) sets the layouts of
 # the keyboard tests; xclip offers and reads large clipboard texts (INCR) in the clipboard tests;
 # binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor;
-# valgrind runs a program whose guardian must still be a copy of the program.
+# valgrind runs a program whose guardian must still be a copy of the program; the cursor tests load
+# the Adwaita cursor theme (adwaita-icon-theme) at several sizes.
 # The example games that draw: OpenGL ES through EGL (libgles-dev; Mesa's llvmpipe from
 # BUILD_PACKAGES), Vulkan (libvulkan-dev, Mesa's lavapipe in mesa-vulkan-drivers) and its
 # shaders' compiler (glslang-tools), which checks that the committed SPIR-V is current. The attach
@@ -50,7 +52,7 @@ EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools l
 # ibus (ibus-x11 is in it) with ibus-hangul and ibus-libpinyin; fcitx5 with fcitx5-hangul and the pinyin of
 # fcitx5-chinese-addons. ibus and fcitx5 run in a private D-Bus session (dbus-daemon).
 INPUT_METHODS = uim-xim uim-byeoru ibus ibus-hangul ibus-libpinyin fcitx5 fcitx5-hangul fcitx5-chinese-addons dbus-daemon
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind \
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind adwaita-icon-theme \
 	$(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 
 .PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \

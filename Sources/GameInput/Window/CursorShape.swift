@@ -18,7 +18,7 @@ public enum CursorShape: Hashable, Sendable {
 /// the `default` theme) at the user's size (`XCURSOR_SIZE`, else `Xcursor.size`, else one
 /// derived from `Xft.dpi`), found by the CSS name, then by the older X names a theme may use
 /// instead; the X server's own cursor font is the last resort, so a shape is always shown.
-public enum SystemCursor: String, CaseIterable, Hashable, Sendable {
+public enum SystemCursor: CaseIterable, Hashable, Sendable {
     /// The ordinary arrow.
     case `default`
     /// A pointing hand: something under it can be clicked.
@@ -34,20 +34,36 @@ public enum SystemCursor: String, CaseIterable, Hashable, Sendable {
     /// A closed hand: something is being dragged.
     case grabbing
     /// A barred circle: the action is not allowed here.
-    case notAllowed = "not-allowed"
+    case notAllowed
     /// Busy: the program cannot take input now.
     case wait
     /// A horizontal double arrow: resize east–west.
-    case ewResize = "ew-resize"
+    case ewResize
     /// A vertical double arrow: resize north–south.
-    case nsResize = "ns-resize"
+    case nsResize
     /// A diagonal double arrow, top left to bottom right.
-    case nwseResize = "nwse-resize"
+    case nwseResize
     /// A diagonal double arrow, top right to bottom left.
-    case neswResize = "nesw-resize"
+    case neswResize
 
     /// The CSS name: "default", "pointer", "not-allowed", "ew-resize".
-    public var cssName: String { rawValue }
+    public var cssName: String {
+        switch self {
+        case .default: "default"
+        case .pointer: "pointer"
+        case .text: "text"
+        case .crosshair: "crosshair"
+        case .move: "move"
+        case .grab: "grab"
+        case .grabbing: "grabbing"
+        case .notAllowed: "not-allowed"
+        case .wait: "wait"
+        case .ewResize: "ew-resize"
+        case .nsResize: "ns-resize"
+        case .nwseResize: "nwse-resize"
+        case .neswResize: "nesw-resize"
+        }
+    }
 }
 
 /// A cursor picture: premultiplied ARGB pixels (alpha in the top byte, as Xcursor and XFixes

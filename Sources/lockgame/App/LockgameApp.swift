@@ -7,7 +7,7 @@ import LockgameEngine
 /// bad command line or no display, 1 for unusable assets or output.
 enum LockgameApp {
     /// The version, as the newest heading of CHANGELOG.md (a test keeps them equal).
-    static let version = "0.8.0"
+    static let version = "0.9.0"
 
     static let usage = """
         usage: lockgame [options]

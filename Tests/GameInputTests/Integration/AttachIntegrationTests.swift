@@ -119,7 +119,9 @@ import XServerTestSupport
         let (harness, game) = try attached(prefers: false)
         game.prefersPointerConfined = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-        #expect(harness.pump { harness.window.pointerLock.isConfined }, "\(String(describing: harness.window.pointerLock.pointerConfinementState))")
+        #expect(
+            harness.pump { harness.window.pointerLock.isConfined },
+            "\(String(describing: harness.window.pointerLock.pointerConfinementState))")
         #expect(probe.pointerIsGrabbed, "X holds the confinement")
         #expect(probe.cursorName == "host-crosshair", "the host's cursor shows: \(String(describing: probe.cursorName))")
         let corner = probe.rootPoint(in: host.window, x: 0, y: 0)

@@ -99,7 +99,9 @@ import XServerTestSupport
         for shape in SystemCursor.allCases {
             window.cursor = .system(shape)
             #expect(window.cursor == .system(shape))
-            #expect(BoundedWait.until(timeout: .seconds(2)) { self.probe.cursorName == shape.cssName }, "\(shape): the server shows \(probe.cursorName ?? "none")")
+            #expect(
+                BoundedWait.until(timeout: .seconds(2)) { self.probe.cursorName == shape.cssName },
+                "\(shape): the server shows \(probe.cursorName ?? "none")")
         }
 
         var pixels: [UInt32] = []
@@ -107,7 +109,8 @@ import XServerTestSupport
         let image = try CursorImage(width: 10, height: 12, pixels: pixels, hotSpotX: 3, hotSpotY: 5)
         window.cursor = .image(image)
         let expected = XProbe.CursorPicture(width: 10, height: 12, hotSpotX: 3, hotSpotY: 5, pixels: pixels)
-        #expect(BoundedWait.until(timeout: .seconds(2)) { self.probe.cursorPicture == expected }, "the picture and hot spot read back as set")
+        #expect(
+            BoundedWait.until(timeout: .seconds(2)) { self.probe.cursorPicture == expected }, "the picture and hot spot read back as set")
 
         game.prefersPointerLocked = true
         window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
@@ -119,7 +122,9 @@ import XServerTestSupport
         game.prefersPointerLocked = false
         window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         #expect(harness.pump { !window.pointerLock.isLocked })
-        #expect(BoundedWait.until(timeout: .seconds(2)) { self.probe.cursorName == "pointer" }, "the chosen shape is back: \(probe.cursorName ?? "none")")
+        #expect(
+            BoundedWait.until(timeout: .seconds(2)) { self.probe.cursorName == "pointer" },
+            "the chosen shape is back: \(probe.cursorName ?? "none")")
 
         window.cursor = .hidden
         #expect(BoundedWait.until(timeout: .seconds(2)) { self.probe.cursorIsInvisible == true }, "hidden without a lock")

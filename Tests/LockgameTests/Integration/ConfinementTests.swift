@@ -40,7 +40,9 @@ import XServerTestSupport
         for target in [XProbe.Point(x: 1, y: 1), XProbe.Point(x: 1279, y: 799), XProbe.Point(x: 1, y: area.origin.y + 40)] {
             probe.moveAbsolute(x: target.x, y: target.y)
             Thread.sleep(forTimeInterval: 0.05)
-            #expect(isInside(probe.pointerPosition), "\(manager): a move to \(target) leaves the pointer in the window: \(probe.pointerPosition)")
+            #expect(
+                isInside(probe.pointerPosition),
+                "\(manager): a move to \(target) leaves the pointer in the window: \(probe.pointerPosition)")
         }
         Thread.sleep(forTimeInterval: 0.3)
         #expect(pose(desktop) != poseBefore, "\(manager): the cursor at the window's edge pans the view")
@@ -108,7 +110,9 @@ import XServerTestSupport
         #expect(
             waited.map { SystemOutranksTheGameTests.milliseconds($0) <= SanitizedBuild.milliseconds(500) } == true,
             "the locker got the pointer within 0.5 s: \(String(describing: waited))")
-        #expect(waitForNewLine("confine: unconfined (keyboard grabbed by another client)", in: game, after: seen), "\(game.lines.dropFirst(seen))")
+        #expect(
+            waitForNewLine("confine: unconfined (keyboard grabbed by another client)", in: game, after: seen),
+            "\(game.lines.dropFirst(seen))")
         locker.stopActingAsScreenLocker()
         #expect(waitForNewLine("confine: confined", in: game, after: seen), "the confinement returns: \(game.lines.dropFirst(seen))")
         #expect(LockgameLaunch.waitUntil { probe.pointerIsGrabbed })
@@ -133,7 +137,9 @@ import XServerTestSupport
         let server = try XServerFixture()
         defer { server.stop() }
         let picture = try pointerOverAButton(on: server, environment: ["XCURSOR_THEME": theme, "XCURSOR_SIZE": size])
-        #expect(picture?.width == pixels && picture?.height == pixels, "\(theme) at \(size): \(String(describing: picture.map { ($0.width, $0.height) }))")
+        #expect(
+            picture?.width == pixels && picture?.height == pixels,
+            "\(theme) at \(size): \(String(describing: picture.map { ($0.width, $0.height) }))")
         let doctor = try ChildProcess(
             executable: LockgameLaunch.executable, arguments: ["--doctor", "--display", server.displayName],
             environment: ["XCURSOR_THEME": theme, "XCURSOR_SIZE": size])
@@ -145,7 +151,9 @@ import XServerTestSupport
         let server = try XServerFixture()
         defer { server.stop() }
         let picture = try pointerOverAButton(on: server, environment: ["XCURSOR_PATH": "/nonexistent", "XCURSOR_SIZE": "48"])
-        #expect(picture.map { $0.width > 0 && $0.width < 48 } == true, "the cursor font's hand, not a themed one: \(String(describing: picture?.width))")
+        #expect(
+            picture.map { $0.width > 0 && $0.width < 48 } == true,
+            "the cursor font's hand, not a themed one: \(String(describing: picture?.width))")
     }
 
     /// Starts the game with `environment`, turns on the strategy camera and puts the cursor
