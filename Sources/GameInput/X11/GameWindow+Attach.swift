@@ -12,9 +12,10 @@ internal import CXlib
 /// XInput 2 device event at all; buttons and the wheel reach it as raw XInput 2 events on the
 /// root window, which every client that asks for them gets, whoever holds a grab.
 ///
-/// While the lock holds, the grab is GameInput's: pointer events (buttons, the wheel) come to
-/// GameInput alone, and the host gets none; its keys still come to it. Raw motion, as on any
-/// window, brings the deltas.
+/// While the lock or the confinement holds, the grab is GameInput's: pointer events (buttons,
+/// the wheel, and while confined the pointer's motion) come to GameInput alone, and the host
+/// gets none; its keys still come to it. Raw motion, as on any window, brings the lock's
+/// deltas. The host's cursor shows while confined, until the game sets ``GameWindow/cursor``.
 extension GameWindow {
     /// What attaching to a host's window changes: where selections are owned, which core
     /// events are selected, and the pointer state core and raw events leave.

@@ -26,7 +26,9 @@ final class X11WindowCursor {
     /// The cursor the chosen shape shows (0: none defined, the parent's shows). Read by the
     /// stall watchdog's thread when it frees the pointer.
     let shownCursor = Atomic<UInt>(0)
-    private let ownsWindowCursor: Bool
+    /// Whether the window's cursor attribute is ours to set: on our own window always, on a
+    /// host's once the game chose a shape. Read by the watchdog's thread too.
+    private let definesWindowCursor: Atomic<Bool>
 
     /// Whether the lock hides the cursor now.
     var isHiddenByLock = false {
@@ -37,7 +39,7 @@ final class X11WindowCursor {
     init(connection: X11Connection, window: UInt, ownsWindowCursor: Bool) {
         self.connection = connection
         self.window = window
-        self.ownsWindowCursor = ownsWindowCursor
+        definesWindowCursor = Atomic(ownsWindowCursor)
         blank = Self.makeBlankCursor(connection: connection)
     }
 
@@ -59,6 +61,7 @@ final class X11WindowCursor {
         }
         self.shape = shape
         shownCursor.store(cursor, ordering: .relaxed)
+        definesWindowCursor.store(true, ordering: .relaxed)
         apply()
         // Freed once the window shows another: a cursor in use is the server's until replaced.
         if previousPicture != 0 { XFreeCursor(display, previousPicture) }
@@ -66,7 +69,7 @@ final class X11WindowCursor {
 
     /// Defines the cursor on the window: blank while locked, else the chosen one.
     private func apply() {
-        guard !connection.isLost, ownsWindowCursor || shape != nil else { return }
+        guard !connection.isLost, definesWindowCursor.load(ordering: .relaxed) else { return }
         let display = connection.display
         let cursor = isHiddenByLock ? blank : shownCursor.load(ordering: .relaxed)
         if cursor == 0 { XUndefineCursor(display, window) } else { XDefineCursor(display, window, cursor) }
@@ -76,7 +79,7 @@ final class X11WindowCursor {
     /// The window's cursor as it is without the lock, for the stall watchdog's release (from
     /// its own thread: only Xlib calls, on a display opened for threads).
     func showUnlocked(display: OpaquePointer) {
-        guard ownsWindowCursor || shape != nil else { return }
+        guard definesWindowCursor.load(ordering: .relaxed) else { return }
         let cursor = shownCursor.load(ordering: .relaxed)
         if cursor == 0 { XUndefineCursor(display, window) } else { XDefineCursor(display, window, cursor) }
     }

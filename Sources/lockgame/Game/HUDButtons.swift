@@ -5,17 +5,22 @@ import GameInput
 enum HUDButton: CaseIterable {
     case lock, flashlight, alert
 
-    var title: String {
+    /// The button's label; with the strategy camera on, the lock button confines instead.
+    func title(strategyCamera: Bool) -> String {
         switch self {
-        case .lock: "Lock pointer"
+        case .lock: strategyCamera ? "Confine pointer" : "Lock pointer"
         case .flashlight: "Flashlight"
         case .alert: "Network alert"
         }
     }
 
-    var details: String {
+    /// What the button does, shown while it is hovered with Alt held.
+    func details(strategyCamera: Bool) -> String {
         switch self {
-        case .lock: "Take the pointer for mouse-look (or click the room)"
+        case .lock:
+            strategyCamera
+                ? "Keep the cursor in the window to pan at its edges (or click the room)"
+                : "Take the pointer for mouse-look (or click the room)"
         case .flashlight: "Toggle the flashlight (middle button)"
         case .alert: "Show a simulated alert that frees the pointer (N)"
         }

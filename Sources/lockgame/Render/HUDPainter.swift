@@ -129,29 +129,32 @@ final class HUDPainter {
     }
 
     private func paintButtons(_ session: GameSession, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
+        let strategy = session.screen.isStrategyCamera
         for button in HUDButton.allCases {
             let frame = button.frame(frameWidth: width)
             let hovered = session.hoveredButton == button
+            let title = button.title(strategyCamera: strategy)
             text.fillRect(
                 x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: Int(frame.height),
                 color: hovered ? 0xF0_4A_7B_E0 : 0xB0_20_24_30, into: pixels, width: width, height: height)
-            let size = text.measure(button.title)
+            let size = text.measure(title)
             text.draw(
-                button.title, x: Int(frame.x) + (Int(frame.width) - size.width) / 2,
+                title, x: Int(frame.x) + (Int(frame.width) - size.width) / 2,
                 baseline: Int(frame.y) + (Int(frame.height) - text.lineHeight) / 2 + text.ascender,
                 color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
         }
         // Details go over the other buttons, so they are drawn last.
         if let button = session.hoveredButton, session.hoverWithAlternate {
             let frame = button.frame(frameWidth: width)
-            let details = text.measure(button.details)
+            let detailsText = button.details(strategyCamera: strategy)
+            let details = text.measure(detailsText)
             let x = max(4, Int(frame.x + frame.width) - details.width - 12)
             let y = Int(frame.y + frame.height) + 4
             text.fillRect(
                 x: x - 6, y: y, width: details.width + 12, height: details.height + 8,
                 color: 0xE0_10_10_10, into: pixels, width: width, height: height)
             text.draw(
-                button.details, x: x, baseline: y + 4 + text.ascender, color: 0xFF_FF_E0_8A,
+                detailsText, x: x, baseline: y + 4 + text.ascender, color: 0xFF_FF_E0_8A,
                 into: pixels, width: width, height: height)
         }
     }
