@@ -14,4 +14,15 @@ extension ChildProcess {
         }
         return runs
     }
+
+    /// The confinement's runs after the first `seen` lines, as ``lockRuns(after:)`` gives the
+    /// lock's: true for a `confine: confined` run, false for a run of unconfined lines.
+    public func confinementRuns(after seen: Int) -> [Bool] {
+        var runs: [Bool] = []
+        for line in lines.dropFirst(seen) where line.hasPrefix("confine: ") {
+            let confined = line == "confine: confined"
+            if runs.last != confined { runs.append(confined) }
+        }
+        return runs
+    }
 }
