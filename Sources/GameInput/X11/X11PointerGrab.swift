@@ -227,7 +227,7 @@ final class X11PointerGrab: PointerLockPlatform {
     /// window, made a child of `base` first when it is not one yet. The region window of an
     /// earlier parent stays until the grab has moved off it (unmapping a grab's confining
     /// window ends the grab).
-    private func confinementTarget(within base: UInt) -> (window: UInt, retired: UInt?) {
+    private func confinementTarget(within base: UInt) -> (window: UInt, retired: (window: UInt, parent: UInt)?) {
         guard let area = clippedRegion else { return (base, nil) }
         if let region, region.parent == base { return (region.window, nil) }
         let display = connection.display
@@ -235,7 +235,7 @@ final class X11PointerGrab: PointerLockPlatform {
         let created = XCreateWindow(
             display, base, area.x, area.y, area.width, area.height, 0, 0, UInt32(InputOnly), nil, 0, &attributes)
         XMapWindow(display, created)
-        let retired = region?.window
+        let retired = region
         region = (created, base)
         return (created, retired)
     }
@@ -249,9 +249,10 @@ final class X11PointerGrab: PointerLockPlatform {
             XMoveResizeWindow(display, region.window, area.x, area.y, area.width, area.height)
         }
         if heldKind == .confinement {
-            // A request to the grab held: it moves to the region window or back to the base.
+            // A request to the grab held: it moves to the region window or back to the base. A
+            // refused request leaves the grab as it was, confined where it was.
             let base = isGuarded ? guardian?.confineWindow ?? window : window
-            if grab(.confinement, within: base) != nil { XUngrabPointer(display, UInt(CurrentTime)) }
+            _ = grab(.confinement, within: base)
         }
         if clippedRegion == nil, let region {
             _ = connection.trappingErrors { XDestroyWindow(display, region.window) }
@@ -332,7 +333,8 @@ final class X11PointerGrab: PointerLockPlatform {
     /// is itself a round trip, so no `XSync` is added.
     func grab(_ kind: PointerGrabKind, within base: UInt) -> GrabRefusal? {
         let display = connection.display
-        let target: (window: UInt, retired: UInt?) = kind == .confinement ? confinementTarget(within: base) : (base, nil)
+        let target: (window: UInt, retired: (window: UInt, parent: UInt)?) =
+            kind == .confinement ? confinementTarget(within: base) : (base, nil)
         var status = GrabSuccess
         let error = connection.trappingErrors {
             status =
@@ -347,13 +349,18 @@ final class X11PointerGrab: PointerLockPlatform {
                         UInt(CurrentTime))
                 }
         }
-        if let retired = target.retired { _ = connection.trappingErrors { XDestroyWindow(display, retired) } }
-        if error != nil {
-            // The region window may have gone with the guardian's: made again next time.
-            if kind == .confinement, region?.window == target.window { region = nil }
-            return .requestFailed
+        let succeeded = error == nil && status == GrabSuccess
+        if let retired = target.retired {
+            // The grab left the old region window, or (refused) is still confined to it.
+            let unused = succeeded ? retired.window : target.window
+            if !succeeded { region = retired }
+            _ = connection.trappingErrors { XDestroyWindow(display, unused) }
+        } else if error != nil, kind == .confinement, region?.window == target.window {
+            // The region window went with the guardian's: made again next time.
+            region = nil
         }
-        return status == GrabSuccess ? nil : GrabRefusal(rawValue: status)
+        if error != nil { return .requestFailed }
+        return succeeded ? nil : GrabRefusal(rawValue: status)
     }
 
     /// The bare release the stall watchdog performs from its own thread: ungrab, show the
