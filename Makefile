@@ -25,11 +25,12 @@ ARGS ?=
 # libgl1-mesa-dri).
 # GameInput's characters and compose sequences come from libxkbcommon (libxkbcommon-dev), the
 # server's keymap through libxkbcommon-x11 (libxkbcommon-x11-dev); its named cursors from the user's
-# cursor theme through libXcursor (libxcursor-dev).
+# cursor theme through libXcursor (libxcursor-dev); the monitors from RandR 1.5 (libxrandr-dev), or
+# from Xinerama where RandR is off (libxinerama-dev).
 BUILD_PACKAGES = pkg-config libx11-dev libx11-xcb-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core \
 	libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri \
-	libxkbcommon-dev libxkbcommon-x11-dev libxcursor-dev
+	libxkbcommon-dev libxkbcommon-x11-dev libxcursor-dev libxrandr-dev libxinerama-dev
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
 WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # Xwayland under headless sway (with a native Wayland window, foot), mutter and kwin_wayland;

@@ -17,6 +17,8 @@
 #include <X11/Xcursor/Xcursor.h>
 #include <X11/cursorfont.h>
 #include <X11/extensions/XTest.h>
+#include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xinerama.h>
 #include <X11/extensions/XShm.h>
 #include <X11/extensions/scrnsaver.h>
 #include <langinfo.h>

@@ -39,6 +39,12 @@ public enum InputEvent: Hashable, Sendable {
     /// event, and the window is closed when ``GameWindow/pollEvents(_:)`` returns. The
     /// process goes on; save what needs saving, and quit or wait for a server.
     case connectionLost
+    /// The desktop's monitors changed (one was added, removed, moved or changed its mode):
+    /// ``GameWindow/monitors`` has the new list. Said once per change.
+    case monitorsChanged
+    /// The desktop's scale changed (its `Xft.dpi`): the new ``DesktopScale``, also in
+    /// ``GameWindow/scale``.
+    case scaleChanged(DesktopScale)
 
     /// The modifier flags the event carries, if it is a kind that carries them.
     public var modifierFlags: ModifierFlags? {

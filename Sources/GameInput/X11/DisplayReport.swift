@@ -64,6 +64,12 @@ public struct DisplayReport: Sendable {
     /// `Xcursor.theme` resource; nil: none set, the `default` theme is used) and the size it
     /// loads cursors at (`XCURSOR_SIZE`, else `Xcursor.size`, else one from `Xft.dpi`).
     public var cursorTheme: (name: String?, size: Int) = (nil, 0)
+    /// The desktop's monitors, as ``GameWindow/monitors`` lists them.
+    public var monitors: [Monitor] = []
+    /// Whether the monitors come from RandR 1.5 (else from Xinerama, or the whole screen).
+    public var monitorsFromRandR = false
+    /// The desktop's scale, as ``GameWindow/scale`` reads it.
+    public var scale = DesktopScale(factor: 1, source: .none)
 
     /// Connects to `displayName` (or `$DISPLAY`), reads the report and disconnects.
     public static func inspect(displayName: String? = nil) throws(GameWindowError) -> DisplayReport {
@@ -87,6 +93,10 @@ public struct DisplayReport: Sendable {
             report.pointerDevices = pointerDevices(connection)
         }
         report.cursorTheme = (XcursorGetTheme(display).map { String(cString: $0) }, Int(XcursorGetDefaultSize(display)))
+        let monitors = X11Monitors(connection: connection)
+        report.monitors = monitors.list
+        report.monitorsFromRandR = monitors.usesRandR
+        report.scale = X11ResourceWatch(connection: connection).scale
         return report
     }
 

@@ -155,7 +155,7 @@ extension GameWindow {
     }
 
     /// A 32-bit list property (atoms, windows, cardinals) of `window`, or nil when it is not set.
-    private func listProperty(_ atom: UInt, type: UInt, of window: UInt) -> [UInt]? {
+    func listProperty(_ atom: UInt, type: UInt, of window: UInt) -> [UInt]? {
         var actualType: UInt = 0
         var actualFormat: Int32 = 0
         var itemCount: UInt = 0, bytesAfter: UInt = 0

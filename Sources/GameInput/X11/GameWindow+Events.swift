@@ -53,6 +53,8 @@ extension GameWindow {
             pointerLock.setFullScreen(state.fullScreen)
         case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.wmState:
             visibility.isSetAsideByWindowManager = readSetAsideState()
+        case PropertyNotify where event.xproperty.window == connection.rootWindow:
+            if resourceWatch.handle(event.xproperty) { handle(.scaleChanged(resourceWatch.scale)) }
         case PropertyNotify:
             // Selection transfers (INCR chunks, on our window or a requestor's).
             _ = clipboard.handle(&event)
@@ -87,7 +89,9 @@ extension GameWindow {
         case let type where screenSaver?.isNotify(type) == true:
             if let active = screenSaver?.activity(of: &event) { pointerLock.setScreenSaverActive(active) }
         default:
-            otherEventHandler?(&event)
+            let randr = monitorWatch.handle(&event)
+            if randr.changed { handle(.monitorsChanged) }
+            if !randr.isRandR { otherEventHandler?(&event) }
         }
     }
 

@@ -95,6 +95,15 @@ public final class GameWindow {
     let grab: X11PointerGrab?
     /// The cursor the window shows (``cursor``), blank while locked.
     let windowCursor: X11WindowCursor
+    /// The desktop's monitors, kept current from RandR's events.
+    let monitorWatch: X11Monitors
+    /// The desktop's scale, kept current from `RESOURCE_MANAGER`.
+    let resourceWatch: X11ResourceWatch
+    /// Where the window was before ``setFullScreen(on:)``, to go back there (the frame's
+    /// top-left on the screen and the window's size); nil when not full-screen by it.
+    var geometryBeforeFullScreen: ScreenRect?
+    /// Full screen without a window manager: the window itself covers the monitor.
+    var coversMonitorItself = false
     let clipboard: X11Clipboard
     /// The server time of the last input event, for selection requests (ICCCM wants a real time).
     var lastEventTime: UInt = 0
@@ -245,6 +254,8 @@ public final class GameWindow {
         clipboard = X11Clipboard(connection: connection, window: host?.selectionWindow ?? window)
         let windowCursor = X11WindowCursor(connection: connection, window: window, ownsWindowCursor: host == nil)
         self.windowCursor = windowCursor
+        monitorWatch = X11Monitors(connection: connection)
+        resourceWatch = X11ResourceWatch(connection: connection)
 
         var coreMask = StructureNotifyMask | FocusChangeMask | PropertyChangeMask
         if let host {
@@ -305,21 +316,17 @@ public final class GameWindow {
         grab?.prepareGuardian()
     }
 
-    /// Asks the window manager to make the window full-screen or not (`_NET_WM_STATE_FULLSCREEN`).
+    /// Asks the window manager to make the window full-screen or not (`_NET_WM_STATE_FULLSCREEN`),
+    /// on the monitor it chooses (the one the window is on); ``setFullScreen(on:)`` chooses the
+    /// monitor. Leaving full screen made by ``setFullScreen(on:)`` puts the window back where it
+    /// was before.
     public func setFullScreen(_ fullScreen: Bool) {
         guard isUsable else { return }
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = windowID
-        event.xclient.message_type = atoms.netWMState
-        event.xclient.format = 32
-        event.xclient.data.l.0 = fullScreen ? 1 : 0  // _NET_WM_STATE_ADD : _NET_WM_STATE_REMOVE
-        event.xclient.data.l.1 = Int(atoms.netWMStateFullScreen)
-        event.xclient.data.l.3 = 1  // source: a normal application
-        XSendEvent(
-            connection.display, connection.rootWindow, 0,
-            SubstructureRedirectMask | SubstructureNotifyMask, &event)
-        connection.flush()
+        if !fullScreen && (geometryBeforeFullScreen != nil || coversMonitorItself) {
+            leaveMonitorFullScreen()
+        } else {
+            requestNetWMFullScreen(fullScreen)
+        }
     }
 
     /// What the keyboard's layout types with the physical key `usage` at shift level 0 of the

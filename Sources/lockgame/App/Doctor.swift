@@ -23,8 +23,11 @@ enum Doctor {
             "input method:   \(inputMethodLine(report.inputMethod))",
             "cursor theme:   \(report.cursorTheme.name ?? "none set (the default theme)"), size \(report.cursorTheme.size)",
             "renderer:       \(rendererLine(Renderer.PixelLoop.fastest, threads: LiveGameLoop.renderThreadCount))",
-            "pointers:",
+            "scale:          \(report.scale)",
+            "monitors:       \(report.monitors.count) (from \(report.monitorsFromRandR ? "RandR" : "Xinerama or the screen"))",
         ]
+        for (index, monitor) in report.monitors.enumerated() { lines.append("  \(index) \(monitor)") }
+        lines.append("pointers:")
         for device in report.pointerDevices {
             lines.append("  \(device.id) \(device.name)\(device.isMaster ? " (master)" : "")\(device.isAbsolute ? " - absolute only" : "")")
         }

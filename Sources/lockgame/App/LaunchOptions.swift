@@ -1,3 +1,5 @@
+import GameInput
+
 /// The command line, parsed and checked. Any unknown flag or bad value is an ``Invalid``
 /// error whose description is one clear line.
 struct LaunchOptions: Equatable {
@@ -15,6 +17,9 @@ struct LaunchOptions: Equatable {
     var showHelp = false
     var showVersion = false
     var doctor = false
+    /// The monitor to start full-screen on: its name as `xrandr --listmonitors` shows it, or
+    /// its number counting from 0.
+    var monitor: String?
 
     struct Invalid: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -62,6 +67,10 @@ struct LaunchOptions: Equatable {
             case "--frames": frames = try integer(for: argument, in: 1...100_000)
             case "--script": scriptPath = try value(for: argument)
             case "--screenshot": screenshotPath = try value(for: argument)
+            case "--monitor":
+                let text = try value(for: argument)
+                guard !text.isEmpty else { throw Invalid(description: "--monitor wants a monitor's name or number, not \"\"") }
+                monitor = text
             default:
                 throw Invalid(description: "unknown option \"\(argument)\"")
             }
@@ -73,11 +82,20 @@ struct LaunchOptions: Equatable {
                 throw Invalid(description: "--headless needs --screenshot FILE.png to save what it renders")
             }
             guard displayName == nil else { throw Invalid(description: "--display makes no sense with --headless") }
+            guard monitor == nil else { throw Invalid(description: "--monitor makes no sense with --headless") }
         } else {
             for (flag, given) in [("--frames", frames != nil), ("--script", scriptPath != nil), ("--screenshot", screenshotPath != nil)]
             where given {
                 throw Invalid(description: "\(flag) works only with --headless")
             }
         }
+    }
+
+    /// The monitor `wanted` names among `monitors`: a name as `xrandr --listmonitors` shows it,
+    /// or a number counting from 0.
+    static func monitor(named wanted: String, in monitors: [Monitor]) -> Monitor? {
+        if let byName = monitors.first(where: { $0.name == wanted }) { return byName }
+        guard let index = Int(wanted), monitors.indices.contains(index) else { return nil }
+        return monitors[index]
     }
 }

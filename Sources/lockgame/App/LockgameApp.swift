@@ -30,6 +30,8 @@ enum LockgameApp {
                                click X Y [BUTTON] [MODS], scroll DY, smooth DY,
                                pinch SCALE)
           --screenshot FILE    where a headless run saves its PNG
+          --monitor NAME|N     start full-screen on this monitor: its name as
+                               `xrandr --listmonitors` shows it, or its number from 0
           --doctor             report what the X server offers for pointer lock and exit
           --help               show this help and exit
           --version            print the version and exit
@@ -43,7 +45,9 @@ enum LockgameApp {
           W A S D      walk (Shift runs): the keys at those places on a US keyboard, whatever
                        the layout (Z Q S D on French AZERTY, the game names them at start),
                        or the arrow keys
-          F11          toggle full-screen
+          F11          toggle full-screen on the monitor the window is on
+          C            strategy camera: the cursor visible and confined, the view pans at
+                       the window's edges; C again returns to mouse-look
           F12          save a screenshot (lockgame-TIME.png)
           H            simulate a 3-second hang: the lock guardian frees the pointer after 1 s
           F1 or ?      hold to list the key commands available now
@@ -124,6 +128,16 @@ enum LockgameApp {
             printError("lockgame: \(error). Start an X server, run under xvfb-run, or use --headless.")
             return 2
         }
+        var startMonitor: Monitor?
+        if let wanted = options.monitor {
+            guard let found = LaunchOptions.monitor(named: wanted, in: window.monitors) else {
+                let names = window.monitors.enumerated().map { "\($0.offset) \($0.element.name)" }.joined(separator: ", ")
+                window.close()
+                printError("lockgame: no monitor \"\(wanted)\" on this display (monitors: \(names)) (see lockgame --help)")
+                return 2
+            }
+            startMonitor = found
+        }
         TerminationSignals.install()
         // Unbuffered, one line per write: tests and scripts read these lines as they happen.
         let log: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
@@ -136,7 +150,7 @@ enum LockgameApp {
         do {
             let loop = try LiveGameLoop(
                 window: window, session: session, hud: hud,
-                framesPerSecond: options.framesPerSecond, log: log)
+                framesPerSecond: options.framesPerSecond, startMonitor: startMonitor, log: log)
             return loop.run()
         } catch {
             window.close()

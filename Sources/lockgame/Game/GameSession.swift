@@ -196,7 +196,8 @@ final class GameSession {
             lostConnection = true
             wantsToQuit = true
             return false
-        case .swipe, .resized, .exposed, .windowDestroyed:  // the demo's window is its own: never destroyed from outside
+        // The runner handles the window's own news; the demo's window is never destroyed from outside.
+        case .swipe, .resized, .exposed, .windowDestroyed, .monitorsChanged, .scaleChanged:
             return false
         }
     }

@@ -36,12 +36,15 @@ final class LiveGameLoop {
     private var confinementObservation: PointerLockObservation?
     /// The display, named for the message when its server goes away.
     private let displayName: String
+    /// The monitor to go full-screen on once the window is shown (`--monitor`).
+    private var startMonitor: Monitor?
 
     init(
-        window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int,
+        window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int, startMonitor: Monitor? = nil,
         log: @escaping (String) -> Void
     ) throws(PixelPresenter.Unsupported) {
         self.window = window
+        self.startMonitor = startMonitor
         self.session = session
         self.hud = hud
         let walkKeys = [KeyboardHIDUsage.keyboardW, .keyboardA, .keyboardS, .keyboardD].map { window.printedName(of: $0) ?? "?" }
@@ -65,6 +68,7 @@ final class LiveGameLoop {
         }
         log("lock: \(window.pointerLock.pointerLockState.map { "\($0)" } ?? "unavailable (the X server has no XInput 2.2)")")
         if let confinement = window.pointerLock.pointerConfinementState { log("confine: \(confinement)") }
+        applyScale(window.scale)
     }
 
     /// Runs until the player quits, the window is closed, a termination signal arrives or the
@@ -125,6 +129,10 @@ final class LiveGameLoop {
                 needsFrame = true
             case .exposed:
                 needsFrame = true
+            case .scaleChanged(let scale):
+                applyScale(scale)
+            case .monitorsChanged:
+                log("monitors: \(window.monitors.map(\.description).joined(separator: "; "))")
             default:
                 if session.handle(event) { needsFrame = true }
             }
@@ -151,9 +159,19 @@ final class LiveGameLoop {
             session.wantsSimulatedHang = false
             simulateHang()
         }
+        if let monitor = startMonitor, window.isViewable {
+            startMonitor = nil
+            log("full screen: \(monitor.name) \(window.setFullScreen(on: monitor) ? "asked" : "refused")")
+        }
         if session.wantsFullScreenToggle {
             session.wantsFullScreenToggle = false
-            window.setFullScreen(!window.isFullScreen)
+            if window.isFullScreen {
+                window.setFullScreen(false)
+            } else if let monitor = window.currentMonitor {
+                window.setFullScreen(on: monitor)
+            } else {
+                window.setFullScreen(true)
+            }
         }
         if let text = session.clipboardTextToCopy {
             session.clipboardTextToCopy = nil
@@ -207,6 +225,17 @@ final class LiveGameLoop {
         log("hang: 3 s")
         Thread.sleep(forTimeInterval: 3)
         log("hang: over")
+    }
+
+    /// Draws the HUD at the desktop's scale (`scale: 2 (Xft.dpi 192)`).
+    private func applyScale(_ scale: DesktopScale) {
+        do {
+            try hud.setScale(scale.factor)
+            log("scale: \(scale)")
+        } catch {
+            log("scale: \(scale) not applied: \(error)")
+        }
+        needsFrame = true
     }
 
     /// The cursor's shape, said once per change (`cursor: pointer`).

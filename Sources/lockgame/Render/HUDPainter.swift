@@ -8,8 +8,10 @@ import LockgameEngine
 /// The status panel's text is formatted only when what it says changes, and its numbers at
 /// most four times a second (readable, and no string formatting in most frames).
 final class HUDPainter {
-    let text: TextRenderer
-    let largeText: TextRenderer
+    private(set) var text: TextRenderer
+    private(set) var largeText: TextRenderer
+    /// The desktop's scale the text is drawn at.
+    private(set) var scale = 1.0
     private var panel: HUDPanel?
     private var panelLines: [String] = []
     private var panelWidth = 0
@@ -20,9 +22,25 @@ final class HUDPainter {
     /// How often the panel's numbers may change.
     static let numberRefreshInterval: Duration = .milliseconds(250)
 
-    init() throws(TextError) {
-        text = try TextRenderer(pixelSize: 14)
-        largeText = try TextRenderer(pixelSize: 18)
+    /// The HUD's text is 14 and 18 pixels high at scale 1.
+    static let textPixels = 14, largeTextPixels = 18
+
+    init(scale: Double = 1) throws(TextError) {
+        text = try TextRenderer(pixelSize: Self.textPixels)
+        largeText = try TextRenderer(pixelSize: Self.largeTextPixels)
+        try setScale(scale)
+    }
+
+    /// Draws the text `scale` times larger (the desktop's scale: 2 at `Xft.dpi: 192`), within
+    /// 1 to 4.
+    func setScale(_ scale: Double) throws(TextError) {
+        let clamped = min(max(scale.isFinite ? scale : 1, 1), 4)
+        guard clamped != self.scale else { return }
+        text = try TextRenderer(pixelSize: Int((Double(Self.textPixels) * clamped).rounded()))
+        largeText = try TextRenderer(pixelSize: Int((Double(Self.largeTextPixels) * clamped).rounded()))
+        self.scale = clamped
+        panel = nil
+        panelLines = []
     }
 
     /// The key list along the bottom, naming the walk keys as the layout prints them.
