@@ -21,39 +21,46 @@ extension GameWindow {
     /// Makes the window full-screen on `monitor`, one of ``monitors``; ``setFullScreen(_:)``
     /// with `false` leaves full screen and puts the window back where it was.
     ///
-    /// Under a window manager that supports `_NET_WM_FULLSCREEN_MONITORS` (KWin, mutter,
-    /// xfwm4) the window asks for exactly that monitor and `_NET_WM_STATE_FULLSCREEN`. Under one
-    /// that does not (openbox, i3) it moves onto the monitor first, and the window manager
-    /// fills the monitor it is on. Without a window manager the window itself covers the
-    /// monitor. The lock and the confinement keep the pointer in the window, so on that monitor.
+    /// Under a window manager the window moves onto the monitor first, then asks for
+    /// `_NET_WM_STATE_FULLSCREEN`, and the window manager fills the monitor the window is on
+    /// (as SDL does). `_NET_WM_FULLSCREEN_MONITORS` is not used: it counts monitors by Xinerama
+    /// number, and a window manager that builds its own list from outputs (KWin, mutter)
+    /// numbers them otherwise: measured, KWin then ignored the request. A window manager that
+    /// places windows itself (i3 tiles them) fills the monitor it chose. Without a window
+    /// manager the window itself covers the monitor. The lock and the confinement keep the
+    /// pointer in the window, so on that monitor.
     /// Returns false (and does nothing) for a monitor not in ``monitors``, on an attached
     /// window and after ``close()``.
     @discardableResult
     public func setFullScreen(on monitor: Monitor) -> Bool {
         guard isUsable, host == nil, let index = monitors.firstIndex(of: monitor) else { return false }
         let display = connection.display
-        if geometryBeforeFullScreen == nil, !isFullScreen { geometryBeforeFullScreen = frameGeometry() }
+        let before = isFullScreen ? nil : windowFrameOnScreen()
         let target = monitor.frame
         if !windowManagerRuns {
             XMoveResizeWindow(display, windowID, Int32(target.x), Int32(target.y), UInt32(target.width), UInt32(target.height))
             XRaiseWindow(display, windowID)
+            if geometryBeforeFullScreen == nil { geometryBeforeFullScreen = before }
             coversMonitorItself = true
             pointerLock.setFullScreen(true)
             connection.flush()
             return true
         }
-        if windowManagerSupports(connection.atom("_NET_WM_FULLSCREEN_MONITORS")) {
-            sendToWindowManager(connection.atom("_NET_WM_FULLSCREEN_MONITORS"), [index, index, index, index, 1])
-        } else if Monitor.containing(windowFrameOnScreen() ?? target, in: monitors) != index {
+        if Monitor.containing(windowFrameOnScreen() ?? target, in: monitors) != index {
             // Onto the monitor first, at its top left: the window manager fills the monitor
-            // the window is on.
+            // the window is on. Its own idea of where the window was is this spot now, so the
+            // way back is the window's to ask for. With static gravity a move places the
+            // window itself, not its frame, whatever the window manager's decorations.
+            if geometryBeforeFullScreen == nil { geometryBeforeFullScreen = before }
+            useStaticGravity()
             XMoveWindow(display, windowID, Int32(target.x), Int32(target.y))
         }
         requestNetWMFullScreen(true)
         return true
     }
 
-    /// Leaves the full screen ``setFullScreen(on:)`` made, back to the geometry before it.
+    /// Leaves the full screen ``setFullScreen(on:)`` made, back to the geometry before it: the
+    /// window manager's own restore, or where the window was moved from to reach the monitor.
     func leaveMonitorFullScreen() {
         let display = connection.display
         if coversMonitorItself {
@@ -90,9 +97,17 @@ extension GameWindow {
         connection.flush()
     }
 
-    /// Whether the window manager lists `atom` in `_NET_SUPPORTED`.
-    private func windowManagerSupports(_ atom: UInt) -> Bool {
-        listProperty(connection.atom("_NET_SUPPORTED"), type: UInt(XA_ATOM), of: connection.rootWindow)?.contains(atom) == true
+    /// Sets `StaticGravity` in the window's size hints (keeping the rest): the window manager
+    /// then places the window itself where a move asks.
+    private func useStaticGravity() {
+        let display = connection.display
+        guard let hints = XAllocSizeHints() else { return }
+        defer { XFree(hints) }
+        var supplied = 0
+        _ = XGetWMNormalHints(display, windowID, hints, &supplied)
+        hints.pointee.flags |= PWinGravity
+        hints.pointee.win_gravity = StaticGravity
+        XSetWMNormalHints(display, windowID, hints)
     }
 
     /// The window's area on the screen (its own, without the frame). One round trip.
@@ -105,22 +120,4 @@ extension GameWindow {
         return ScreenRect(x: Int(x), y: Int(y), width: width, height: height)
     }
 
-    /// The top-left of the window's outermost frame on the screen and the window's size: what
-    /// a move request under a window manager places (north-west gravity). A few round trips.
-    private func frameGeometry() -> ScreenRect? {
-        let display = connection.display
-        var window = windowID
-        for _ in 0..<8 {
-            var root: UInt = 0, parent: UInt = 0
-            var children: UnsafeMutablePointer<UInt>?
-            var count: UInt32 = 0
-            guard XQueryTree(display, window, &root, &parent, &children, &count) != 0 else { return nil }
-            if let children { XFree(children) }
-            if parent == root || parent == 0 { break }
-            window = parent
-        }
-        var attributes = XWindowAttributes()
-        guard XGetWindowAttributes(display, window, &attributes) != 0 else { return nil }
-        return ScreenRect(x: Int(attributes.x), y: Int(attributes.y), width: width, height: height)
-    }
 }

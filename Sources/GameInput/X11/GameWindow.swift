@@ -99,8 +99,9 @@ public final class GameWindow {
     let monitorWatch: X11Monitors
     /// The desktop's scale, kept current from `RESOURCE_MANAGER`.
     let resourceWatch: X11ResourceWatch
-    /// Where the window was before ``setFullScreen(on:)``, to go back there (the frame's
-    /// top-left on the screen and the window's size); nil when not full-screen by it.
+    /// Where the window was before ``setFullScreen(on:)`` moved it onto its monitor (or covered
+    /// the monitor without a window manager), to go back there: the window's own top-left on
+    /// the screen (moved there with static gravity) and its size; nil otherwise.
     var geometryBeforeFullScreen: ScreenRect?
     /// Full screen without a window manager: the window itself covers the monitor.
     var coversMonitorItself = false

@@ -166,10 +166,12 @@ final class LiveGameLoop {
         if session.wantsFullScreenToggle {
             session.wantsFullScreenToggle = false
             if window.isFullScreen {
+                log("full screen: off")
                 window.setFullScreen(false)
             } else if let monitor = window.currentMonitor {
-                window.setFullScreen(on: monitor)
+                log("full screen: \(monitor.name) \(window.setFullScreen(on: monitor) ? "asked" : "refused")")
             } else {
+                log("full screen: asked")
                 window.setFullScreen(true)
             }
         }

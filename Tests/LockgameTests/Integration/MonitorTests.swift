@@ -1,0 +1,107 @@
+import CXlib
+import Foundation
+import Testing
+import XServerTestSupport
+
+/// The real `lockgame` on an Xvfb screen (1280x800) split into two RandR 1.5 monitors, "left"
+/// (640x800+0+0) and "right" (640x800+640+0), under window managers and on a bare server:
+/// `--monitor right` and F11, read by a second client, and the lock keeping the pointer in the
+/// full-screen window; `--doctor` lists the monitors and the scale; `Xft.dpi: 192` makes the
+/// HUD's text twice as tall.
+///
+/// What each window manager does with monitors a client defined (`xrandr --setmonitor`, which
+/// is all Xvfb can have: one output), measured: openbox fills the monitor the window was moved
+/// onto, and without a window manager the window covers it itself; i3 fills the monitor of the
+/// workspace the window is on, wherever it was moved (a tiled window does not move); kwin_x11
+/// and mutter build their monitors from outputs and CRTCs, not from client-defined monitors,
+/// so for them the screen is one monitor and full screen fills all of it.
+@Suite(.serialized) struct MonitorTests {
+    static let left = (name: "left", x: Int32(0), y: Int32(0), width: Int32(640), height: Int32(800))
+    static let right = (name: "right", x: Int32(640), y: Int32(0), width: Int32(640), height: Int32(800))
+
+    /// The game's top-level window, found through the window manager's list or, without one,
+    /// among the root's children.
+    static func gameWindow(on probe: XProbe) -> UInt? {
+        if let listed = probe.waitForWindow(titled: "lockgame", timeout: .seconds(2)) { return listed }
+        var rootReturn: UInt = 0, parent: UInt = 0
+        var children: UnsafeMutablePointer<UInt>?
+        var count: UInt32 = 0
+        guard XQueryTree(probe.display, probe.root, &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
+        defer { XFree(children) }
+        for index in 0..<Int(count) {
+            var name: UnsafeMutablePointer<CChar>?
+            if XFetchName(probe.display, children[index], &name) != 0, let name {
+                defer { XFree(name) }
+                if String(cString: name) == "lockgame" { return children[index] }
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: [WindowManager.openbox, .i3, .kwin, .mutter, nil])
+    func fullScreenFillsTheChosenMonitorAndTheLockStaysOnIt(_ manager: WindowManager?) throws {
+        let label = manager.map { "\($0)" } ?? "no window manager"
+        let server = try XServerFixture(windowManager: manager)
+        defer { server.stop() }
+        let probe = server.probe
+        probe.setMonitors([Self.left, Self.right])
+        probe.moveAbsolute(x: 320, y: 400)
+        let game = try LockgameLaunch.start(on: server, arguments: ["--monitor", "right", "--size", "480x270"])
+        defer { game.stop() }
+        #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "full screen: right asked" } != nil, "\(label): \(game.lines)")
+        let window = try #require(Self.gameWindow(on: probe), "\(label): the game's window")
+        func frame() -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+            let shown = probe.frame(of: window)
+            return (shown.origin.x, shown.origin.y, shown.width, shown.height)
+        }
+        let whole: (Int32, Int32, Int32, Int32) = (0, 0, 1280, 800)
+        let leftArea: (Int32, Int32, Int32, Int32) = (0, 0, 640, 800), rightArea: (Int32, Int32, Int32, Int32) = (640, 0, 640, 800)
+        let expected =
+            switch manager {
+            case .openbox, nil: rightArea
+            case .i3: leftArea
+            default: whole
+            }
+        let fills = LockgameLaunch.waitUntil(timeout: .seconds(5)) { frame() == expected }
+        #expect(fills, "\(label): full screen fills \(expected): \(frame())")
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked" })
+        #expect(probe.pointerIsGrabbed, "\(label): X holds the lock")
+
+        // Locked there, 5,000 counts towards either side never take the pointer off the window,
+        // so off the monitor it fills.
+        for dx: Int32 in [100, -100] {
+            for _ in 0..<50 {
+                probe.moveRelative(dx: dx, dy: 0)
+                let x = probe.pointerPosition.x
+                if !(expected.0..<expected.0 + expected.2).contains(x) {
+                    Issue.record("\(label): the pointer left the full-screen window: x = \(x)")
+                    break
+                }
+            }
+        }
+
+        // F11 leaves full screen (i3 tiles the window again, the others give back its size);
+        // F11 again fills the monitor the window is on; F11 once more gives back the same
+        // geometry.
+        var seen = game.lines.count
+        probe.press(Keysym.f11)
+        let leftFullScreen = LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+            manager == .i3 ? frame() != expected : frame().width == 480 && frame().height == 270
+        }
+        #expect(leftFullScreen, "\(label): F11 leaves full screen: \(frame()), \(game.lines.dropFirst(seen))")
+        Thread.sleep(forTimeInterval: 0.3)
+        let restored = frame()
+        seen = game.lines.count
+        probe.press(Keysym.f11)
+        let monitor = expected == whole ? whole : restored.x >= 640 ? rightArea : leftArea
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) { frame() == monitor },
+            "\(label): F11 fills the monitor the window is on (it was at \(restored)): \(frame()), \(game.lines.dropFirst(seen))")
+        probe.press(Keysym.f11)
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) { frame() == restored },
+            "\(label): and leaving gives back \(restored): \(frame())")
+        probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+    }
+}
