@@ -67,24 +67,6 @@ extension XProbe {
         XRRSetMonitor(display, root, info)
     }
 
-    /// The frame of the window manager around `window` (or the window itself without one):
-    /// its outermost ancestor below the root, in screen pixels.
-    public func outerFrame(of window: UInt) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
-        var current = window
-        for _ in 0..<8 {
-            var rootReturn: UInt = 0, parent: UInt = 0
-            var children: UnsafeMutablePointer<UInt>?
-            var count: UInt32 = 0
-            guard XQueryTree(display, current, &rootReturn, &parent, &children, &count) != 0 else { break }
-            if let children { XFree(children) }
-            if parent == rootReturn || parent == 0 { break }
-            current = parent
-        }
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(display, current, &attributes)
-        return (attributes.x, attributes.y, attributes.width, attributes.height)
-    }
-
     /// Sets the root window's `RESOURCE_MANAGER` (what `xrdb` does) to `text`.
     public func setResources(_ text: String) {
         let bytes = Array(text.utf8)
