@@ -285,15 +285,16 @@ public final class XProbe {
         return condition()
     }
 
-    /// A 32-bit list property (atoms or windows) of `window`, or nil when it is not set.
-    func listProperty(_ name: String, of window: UInt, type: Atom) -> [UInt]? {
+    /// A 32-bit list property (atoms or windows) of `window`, its first `maximumItems` items,
+    /// or nil when it is not set.
+    func listProperty(_ name: String, of window: UInt, type: Atom, maximumItems: Int = 1024) -> [UInt]? {
         var actualType: UInt = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         guard
             XGetWindowProperty(
-                display, window, XInternAtom(display, name, 0), 0, 1024, 0, type,
+                display, window, XInternAtom(display, name, 0), 0, maximumItems, 0, type,
                 &actualType, &format, &count, &after, &data) == Success, let data
         else { return nil }
         defer { XFree(data) }
@@ -301,27 +302,17 @@ public final class XProbe {
         return (0..<Int(count)).map { items[$0] }
     }
 
-    /// A 32-bit CARDINAL property of `window` (such as `_NET_WM_PID`), or nil when it is not set.
-    public func cardinalProperty(_ name: String, of window: UInt) -> [UInt]? {
-        listProperty(name, of: window, type: UInt(XA_CARDINAL))
+    /// A 32-bit CARDINAL property of `window` (such as `_NET_WM_PID`), its first
+    /// `maximumItems` values, or nil when it is not set. Xlib hands each value over as a C long
+    /// sign-extended from 32 bits; a CARDINAL is unsigned, so only the low 32 bits count.
+    public func cardinalProperty(_ name: String, of window: UInt, maximumItems: Int = 1024) -> [UInt]? {
+        listProperty(name, of: window, type: UInt(XA_CARDINAL), maximumItems: maximumItems)?.map { $0 & 0xFFFF_FFFF }
     }
 
     /// An 8-bit property of `window` split at its NUL bytes (`WM_CLASS` gives instance and
     /// class), or nil when it is not set.
     public func stringProperty(_ name: String, of window: UInt) -> [String]? {
-        var actualType: UInt = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard
-            XGetWindowProperty(
-                display, window, XInternAtom(display, name, 0), 0, 1024, 0, UInt(AnyPropertyType),
-                &actualType, &format, &count, &after, &data) == Success, let data
-        else { return nil }
-        defer { XFree(data) }
-        guard format == 8 else { return nil }
-        let bytes = UnsafeBufferPointer(start: data, count: Int(count))
-        return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        textProperty(name, of: window)?.bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Gives `window` the keyboard focus directly (`XSetInputFocus`), as a client does on a

@@ -111,15 +111,11 @@ extension GameWindow {
     }
 
     /// What a window manager, a task bar and `xkill` read about the window: its titles
-    /// (`WM_NAME`, `_NET_WM_NAME` in UTF-8), `WM_CLASS` (instance and class name),
+    /// (`_NET_WM_NAME` in UTF-8 and `WM_NAME`, see ``title``), `WM_CLASS` (instance and class name),
     /// `WM_CLIENT_MACHINE` and `_NET_WM_PID`.
     static func describe(window: UInt, title: String, connection: X11Connection) {
         let display = connection.display
-        XStoreName(display, window, title)
-        let utf8 = Array(title.utf8)
-        XChangeProperty(
-            display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"),
-            8, PropModeReplace, utf8, Int32(utf8.count))
+        writeTitle(title, window: window, connection: connection)
         // ICCCM: the instance name is RESOURCE_NAME or the program's name; the class is the
         // program's name capitalised ("lockgame", "Lockgame").
         let program = ProcessInfo.processInfo.processName

@@ -153,6 +153,10 @@ public final class GameWindow {
     /// Whether an EWMH window manager ran when the window last mapped; without one the window
     /// takes the focus itself.
     public internal(set) var windowManagerRuns = true
+    /// The title GameInput last gave the window (``title``); empty for an attached window.
+    var currentTitle = ""
+    /// The size limits and position the window last asked for in `WM_NORMAL_HINTS` (``sizeLimits``).
+    var normalHints = X11NormalHints()
     let atoms: Atoms
 
     struct Atoms {
@@ -188,8 +192,8 @@ public final class GameWindow {
     ///
     /// - Parameters:
     ///   - title: the window's title, for the window manager and task lists.
-    ///   - width: the window's width in pixels (1 to 16384).
-    ///   - height: the window's height in pixels (1 to 16384).
+    ///   - width: the window's width in pixels (1 to ``WindowSize/maximumSide``).
+    ///   - height: the window's height in pixels (1 to ``WindowSize/maximumSide``).
     ///   - visual: the window's pixel format, for its renderer (see ``WindowVisual``).
     ///   - displayName: the X display to open; `nil` reads `$DISPLAY`.
     ///   - stallTimeout: how long the loop may stop calling ``pollEvents(_:)`` (other than
@@ -201,9 +205,7 @@ public final class GameWindow {
         title: String, width: Int, height: Int, visual: WindowVisual = .default, displayName: String? = nil,
         stallTimeout: Duration? = GameWindow.defaultStallTimeout
     ) throws(GameWindowError) {
-        guard (1...16384).contains(width), (1...16384).contains(height) else {
-            throw .invalidSize(width: width, height: height)
-        }
+        guard WindowSize(width: width, height: height).fitsAWindow else { throw .invalidSize(width: width, height: height) }
         let connection = try X11Connection(displayName: displayName)
         let resolved: X11Visual
         do throws(GameWindowError) {
@@ -219,6 +221,7 @@ public final class GameWindow {
         self.init(
             connection: connection, window: window, visual: resolved, width: width, height: height, host: nil,
             stallTimeout: stallTimeout)
+        currentTitle = title
     }
 
     /// The window `window` on `connection`, created by this library (`host` nil) or by a host.

@@ -4,7 +4,7 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
     case cannotOpenDisplay(name: String)
     /// The `DISPLAY` environment variable is unset or empty and no display name was given.
     case noDisplayName
-    /// A window size outside 1…16384 pixels.
+    /// A window size with a side outside 1 to ``WindowSize/maximumSide`` pixels.
     case invalidSize(width: Int, height: Int)
     /// The screen has no such visual: no visual with that ID, or no 32-bit true-colour one for
     /// ``WindowVisual/transparent``.
@@ -22,7 +22,7 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
         case .noDisplayName:
             "DISPLAY is not set: there is no X display to open"
         case .invalidSize(let width, let height):
-            "invalid window size \(width)x\(height): each side must be 1…16384 pixels"
+            WindowStateError.invalidSize(width: width, height: height).description
         case .visualUnavailable(.visualID(let id)):
             "the X screen has no visual with ID 0x\(String(id, radix: 16))"
         case .visualUnavailable:

@@ -6,7 +6,8 @@ import LockgameEngine
 /// headless. Every failure is one line on standard error and a non-zero exit code: 2 for a
 /// bad command line or no display, 1 for unusable assets or output.
 enum LockgameApp {
-    /// The version, as the newest heading of CHANGELOG.md (a test keeps them equal).
+    /// The version, as the newest version heading of CHANGELOG.md, below any `## Unreleased`
+    /// (a test keeps them equal).
     static let version = "0.9.0"
 
     static let usage = """
