@@ -199,7 +199,8 @@ final class LiveGameLoop {
         renderer.render(session.scene, camera: camera, into: framebuffer)
         WorldOverlayPainter.paint(session, camera: camera, into: framebuffer)
         hud.paint(session, status: status, into: framebuffer)
-        if !status.isLocked { showCursor(session.cursorUnderPointer) }
+        // The strategy camera's cursor follows what is under it; mouse-look keeps the arrow.
+        if !status.isLocked { showCursor(session.screen.isStrategyCamera ? session.cursorUnderPointer : .default) }
         if let caret = hud.chatCaret, caret != textCaret {
             textCaret = caret
             window.setTextInputCaret(caret)
