@@ -104,4 +104,67 @@ import XServerTestSupport
         probe.press(Keysym.q)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
     }
+
+    /// `--doctor` lists the monitors in `xrandr --listmonitors`' order and the scale.
+    @Test func theDoctorListsTheMonitorsAndTheScale() throws {
+        let server = try XServerFixture(windowManager: nil)
+        defer { server.stop() }
+        server.probe.setMonitors([Self.left, Self.right])
+        server.probe.setResources("Xft.dpi:\t192\n")
+        let doctor = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--doctor", "--display", server.displayName])
+        #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
+        let lines = doctor.lines
+        #expect(lines.contains("scale:          2 (Xft.dpi 192)"), "\(lines)")
+        #expect(lines.contains("monitors:       2 (from RandR)"), "\(lines)")
+        #expect(lines.contains("  0 left 640x800+0+0, 169x212 mm"), "\(lines)")
+        #expect(lines.contains("  1 right 640x800+640+0, 169x212 mm"), "\(lines)")
+        let missing = try ChildProcess(
+            executable: LockgameLaunch.executable, arguments: ["--monitor", "middle", "--display", server.displayName])
+        #expect(missing.waitForExit(timeout: .seconds(10)) == 2, "a monitor that is not there is a clear error")
+        #expect(
+            missing.lines.contains { $0.contains("no monitor \"middle\"") && $0.contains("0 left, 1 right") },
+            "\(missing.lines)")
+    }
+
+    /// The size of the HUD's "LOCKED", the status panel's first line, drawn in green
+    /// (0x6BE08A): the bounding box of its green pixels in the top-left corner.
+    static func lockedTextSize(in capture: (width: Int, height: Int, pixels: [UInt32])) -> (width: Int, height: Int)? {
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        for y in 0..<min(capture.height, 120) {
+            for x in 0..<min(capture.width, 400) {
+                let pixel = capture.pixels[y * capture.width + x]
+                let red = Int((pixel >> 16) & 0xFF), green = Int((pixel >> 8) & 0xFF), blue = Int(pixel & 0xFF)
+                guard green > 150, green > red + 40, green > blue + 30 else { continue }
+                box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
+            }
+        }
+        return box.map { ($0.maxX - $0.minX + 1, $0.maxY - $0.minY + 1) }
+    }
+
+    /// `Xft.dpi: 192` makes the HUD's text twice as tall as at 96 dpi, from the start and when
+    /// the desktop changes it while the game runs.
+    @Test func theHUDFollowsTheDesktopsScale() throws {
+        let server = try XServerFixture()
+        defer { server.stop() }
+        let probe = server.probe
+        func sizeOfTheLockLine(after line: String) throws -> (ChildProcess, (width: Int, height: Int)?) {
+            let game = try LockgameLaunch.startLocked(on: server, environment: [:])
+            #expect(game.waitForLine(timeout: .seconds(5)) { $0 == line } != nil || game.lines.contains(line), "\(game.lines)")
+            let window = try #require(probe.waitForWindow(titled: "lockgame"))
+            Thread.sleep(forTimeInterval: 0.5)
+            let shot = probe.capture(window)
+            return (game, shot.flatMap(Self.lockedTextSize(in:)))
+        }
+        let (plain, single) = try sizeOfTheLockLine(after: "scale: 1 (none set)")
+        plain.stop()
+        probe.setResources("Xft.dpi:\t192\n")
+        let (scaled, double) = try sizeOfTheLockLine(after: "scale: 2 (Xft.dpi 192)")
+        defer { scaled.stop() }
+        let single1 = try #require(single, "the HUD's LOCKED at scale 1"), double1 = try #require(double, "at scale 2")
+        let tall = Double(double1.height) / Double(single1.height), wide = Double(double1.width) / Double(single1.width)
+        #expect(tall > 1.8 && tall < 2.2 && wide > 1.8 && wide < 2.2, "LOCKED at Xft.dpi 192 is twice as big: \(single1) → \(double1)")
+        let seen = scaled.lines.count
+        probe.setResources("Xft.dpi:\t96\n")
+        #expect(LockgameLaunch.waitForNewLine("scale: 1 (Xft.dpi 96)", in: scaled, after: seen), "the change reaches the running game")
+    }
 }
