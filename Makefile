@@ -42,7 +42,8 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # the keyboard tests; xclip offers and reads large clipboard texts (INCR) in the clipboard tests;
 # binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor;
 # valgrind runs a program whose guardian must still be a copy of the program; the cursor tests load
-# the Adwaita cursor theme (adwaita-icon-theme) at several sizes.
+# the Adwaita cursor theme (adwaita-icon-theme) at several sizes; the monitor tests nest Xephyr with two
+# screens joined by Xinerama (xserver-xephyr) in an Xvfb.
 # The example games that draw: OpenGL ES through EGL (libgles-dev; Mesa's llvmpipe from
 # BUILD_PACKAGES), Vulkan (libvulkan-dev, Mesa's lavapipe in mesa-vulkan-drivers) and its
 # shaders' compiler (glslang-tools), which checks that the committed SPIR-V is current. The attach
@@ -53,7 +54,7 @@ EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools l
 # ibus (ibus-x11 is in it) with ibus-hangul and ibus-libpinyin; fcitx5 with fcitx5-hangul and the pinyin of
 # fcitx5-chinese-addons. ibus and fcitx5 run in a private D-Bus session (dbus-daemon).
 INPUT_METHODS = uim-xim uim-byeoru ibus ibus-hangul ibus-libpinyin fcitx5 fcitx5-hangul fcitx5-chinese-addons dbus-daemon
-TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind adwaita-icon-theme \
+TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind adwaita-icon-theme xserver-xephyr \
 	$(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 
 .PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \

@@ -49,11 +49,10 @@ extension GameWindow {
         if Monitor.containing(windowFrameOnScreen() ?? target, in: monitors) != index {
             // Onto the monitor first, at its top left: the window manager fills the monitor
             // the window is on. Its own idea of where the window was is this spot now, so the
-            // way back is the window's to ask for. With static gravity a move places the
-            // window itself, not its frame, whatever the window manager's decorations.
+            // way back is the window's to ask for. A position request places the window
+            // itself (static gravity), not its frame, whatever the decorations.
             if geometryBeforeFullScreen == nil { geometryBeforeFullScreen = before }
-            useStaticGravity()
-            XMoveWindow(display, windowID, Int32(target.x), Int32(target.y))
+            try? requestPosition(x: target.x, y: target.y)
         }
         requestNetWMFullScreen(true)
         return true
@@ -62,7 +61,6 @@ extension GameWindow {
     /// Leaves the full screen ``setFullScreen(on:)`` made, back to the geometry before it: the
     /// window manager's own restore, or where the window was moved from to reach the monitor.
     func leaveMonitorFullScreen() {
-        let display = connection.display
         if coversMonitorItself {
             coversMonitorItself = false
             pointerLock.setFullScreen(false)
@@ -70,7 +68,8 @@ extension GameWindow {
             requestNetWMFullScreen(false)
         }
         if let saved = geometryBeforeFullScreen {
-            XMoveResizeWindow(display, windowID, Int32(saved.x), Int32(saved.y), UInt32(saved.width), UInt32(saved.height))
+            try? requestPosition(x: saved.x, y: saved.y)
+            try? requestSize(width: saved.width, height: saved.height)
         }
         geometryBeforeFullScreen = nil
         connection.flush()
@@ -97,27 +96,9 @@ extension GameWindow {
         connection.flush()
     }
 
-    /// Sets `StaticGravity` in the window's size hints (keeping the rest): the window manager
-    /// then places the window itself where a move asks.
-    private func useStaticGravity() {
-        let display = connection.display
-        guard let hints = XAllocSizeHints() else { return }
-        defer { XFree(hints) }
-        var supplied = 0
-        _ = XGetWMNormalHints(display, windowID, hints, &supplied)
-        hints.pointee.flags |= PWinGravity
-        hints.pointee.win_gravity = StaticGravity
-        XSetWMNormalHints(display, windowID, hints)
-    }
-
     /// The window's area on the screen (its own, without the frame). One round trip.
     func windowFrameOnScreen() -> ScreenRect? {
-        var x: Int32 = 0, y: Int32 = 0
-        var child: UInt = 0
-        guard XTranslateCoordinates(connection.display, windowID, connection.rootWindow, 0, 0, &x, &y, &child) != 0 else {
-            return nil
-        }
-        return ScreenRect(x: Int(x), y: Int(y), width: width, height: height)
+        positionOnScreen().map { ScreenRect(x: $0.x, y: $0.y, width: width, height: height) }
     }
 
 }

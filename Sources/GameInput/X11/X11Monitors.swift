@@ -2,10 +2,11 @@ internal import CXlib
 
 /// The desktop's monitors as the X server has them, and the events that say they changed.
 ///
-/// RandR 1.5 monitors first (`XRRGetMonitors` with only the active ones: the list Xinerama's
-/// screen numbers and `_NET_WM_FULLSCREEN_MONITORS` count in), each output's mode giving the
-/// refresh rate; Xinerama's screens where RandR is missing or older (a server started with
-/// `+xinerama` turns RandR off); else the whole screen. The list is read when the window opens
+/// RandR 1.5 monitors first (`XRRGetMonitors` with only the active ones), each output's mode
+/// giving the refresh rate; Xinerama's screens where RandR is missing or older, or where
+/// Xinerama lists more screens than RandR has monitors (a server of several screens joined
+/// with `+xinerama`: measured on Xephyr 21.1 with two screens, RandR sees only the first);
+/// else the whole screen. The list is read when the window opens
 /// and again when RandR says the screen, a CRTC or an output changed (a few round trips,
 /// never in the per-event path).
 final class X11Monitors {
@@ -32,8 +33,8 @@ final class X11Monitors {
         list = read()
     }
 
-    /// Whether RandR supplies the list (else Xinerama or the whole screen).
-    var usesRandR: Bool { randrEventBase != nil }
+    /// Whether RandR supplied the list last read (else Xinerama or the whole screen).
+    private(set) var usesRandR = false
 
     /// Handles a RandR event: returns true when it was one (whether or not the list changed),
     /// and re-reads the list; `changed` says whether the list is different now.
@@ -49,8 +50,11 @@ final class X11Monitors {
     }
 
     private func read() -> [Monitor] {
-        if randrEventBase != nil, let monitors = readRandR(), !monitors.isEmpty { return monitors }
-        if let screens = readXinerama(), !screens.isEmpty { return screens }
+        let randr = randrEventBase == nil ? [] : readRandR() ?? []
+        let xinerama = readXinerama() ?? []
+        usesRandR = !randr.isEmpty && randr.count >= xinerama.count
+        if usesRandR { return randr }
+        if !xinerama.isEmpty { return xinerama }
         let display = connection.display
         let screen = XDefaultScreen(display)
         return [

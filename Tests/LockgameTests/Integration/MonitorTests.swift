@@ -167,4 +167,40 @@ import XServerTestSupport
         probe.setResources("Xft.dpi:\t96\n")
         #expect(LockgameLaunch.waitForNewLine("scale: 1 (Xft.dpi 96)", in: scaled, after: seen), "the change reaches the running game")
     }
+
+    /// Xephyr of two 640x480 screens joined by Xinerama: the monitors are Xinerama's two (RandR
+    /// there sees the first screen only); `--monitor 1` fills the second, under openbox and
+    /// without a window manager, and the lock keeps the pointer on it.
+    @Test(arguments: [WindowManager.openbox, nil])
+    func onXephyrWithTwoScreensTheSecondIsAMonitorToo(_ manager: WindowManager?) throws {
+        let label = manager.map { "\($0)" } ?? "no window manager"
+        let xephyr = try XephyrFixture(screens: ["640x480", "640x480"], windowManager: manager)
+        defer { xephyr.stop() }
+        let probe = xephyr.probe
+        let doctor = try ChildProcess(executable: LockgameLaunch.executable, arguments: ["--doctor", "--display", xephyr.displayName])
+        #expect(doctor.waitForExit(timeout: .seconds(10)) == 0)
+        #expect(doctor.lines.contains("  0 Xinerama-0 640x480+0+0, 0x0 mm, primary"), "\(label): \(doctor.lines)")
+        #expect(doctor.lines.contains("  1 Xinerama-1 640x480+640+0, 0x0 mm"), "\(label): \(doctor.lines)")
+        probe.moveAbsolute(x: 320, y: 240)
+        let game = try ChildProcess(
+            executable: LockgameLaunch.executable,
+            arguments: ["--assets", HeadlessTests.assets, "--monitor", "1", "--size", "320x180"],
+            environment: ["DISPLAY": xephyr.displayName])
+        defer { game.stop() }
+        #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "full screen: Xinerama-1 asked" } != nil, "\(label): \(game.lines)")
+        let window = try #require(Self.gameWindow(on: probe))
+        func frame() -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+            let shown = probe.frame(of: window)
+            return (shown.origin.x, shown.origin.y, shown.width, shown.height)
+        }
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { frame() == (640, 0, 640, 480) }, "\(label): \(frame())")
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(5)) { game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked" })
+        #expect(probe.pointerIsGrabbed)
+        for _ in 0..<50 { probe.moveRelative(dx: -100, dy: 0) }
+        #expect(
+            (640..<1280).contains(probe.pointerPosition.x),
+            "\(label): 5,000 counts left stay on the second screen: \(probe.pointerPosition)")
+        probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+    }
 }
