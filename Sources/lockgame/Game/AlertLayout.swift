@@ -4,13 +4,16 @@ struct AlertLayout: Equatable {
     let boxX: Int, boxY: Int, boxWidth: Int, boxHeight: Int
     let buttonX: Int, buttonY: Int, buttonWidth: Int, buttonHeight: Int
 
-    init(frameWidth: Int, frameHeight: Int) {
-        boxWidth = min(420, max(200, frameWidth - 40))
-        boxHeight = 150
+    /// The layout in a frame of `frameWidth` by `frameHeight`, with the HUD drawn `scale`
+    /// times larger (the desktop's scale).
+    init(frameWidth: Int, frameHeight: Int, scale: Double) {
+        func scaled(_ length: Int) -> Int { Int((Double(length) * scale).rounded()) }
+        boxWidth = min(scaled(420), max(scaled(200), frameWidth - 40))
+        boxHeight = scaled(150)
         boxX = (frameWidth - boxWidth) / 2
         boxY = max(0, (frameHeight - boxHeight) / 2)
-        buttonWidth = 90
-        buttonHeight = 30
+        buttonWidth = scaled(90)
+        buttonHeight = scaled(30)
         buttonX = boxX + (boxWidth - buttonWidth) / 2
         buttonY = boxY + boxHeight - buttonHeight - 16
     }

@@ -108,7 +108,7 @@ extension GameSession {
         for button in HUDButton.allCases {
             let click = HUDButtonClickHandler(session: self, button: button)
             router.add(click)
-            let region = HoverRegion(frame: button.frame(frameWidth: frameWidth)) { [unowned self] phase, pointer in
+            let region = HoverRegion(frame: button.frame(frameWidth: frameWidth, scale: hudScale)) { [unowned self] phase, pointer in
                 switch phase {
                 case .began, .changed:
                     hoveredButton = button
@@ -147,7 +147,7 @@ extension GameSession {
 
     /// Keeps the HUD buttons' hover rectangles where the HUD draws them.
     func layoutHoverRegions() {
-        for (button, region) in hoverRegions { region.frame = button.frame(frameWidth: frameWidth) }
+        for (button, region) in hoverRegions { region.frame = button.frame(frameWidth: frameWidth, scale: hudScale) }
     }
 }
 
@@ -158,7 +158,7 @@ final class AlertClickHandler: ClickHandler {
     init(session: GameSession) {
         self.session = session
         super.init(buttonMaskRequired: .primary) { [unowned session] click in
-            let layout = AlertLayout(frameWidth: session.frameWidth, frameHeight: session.frameHeight)
+            let layout = AlertLayout(frameWidth: session.frameWidth, frameHeight: session.frameHeight, scale: session.hudScale)
             if layout.buttonContains(x: click.location.x, y: click.location.y) { session.dismissAlert(because: "OK") }
         }
     }
@@ -185,7 +185,7 @@ final class HUDButtonClickHandler: ClickHandler {
 
     override func shouldReceive(_ event: InputEvent) -> Bool {
         guard !session.pointerLocked, case .button(let click) = event else { return false }
-        return button.frame(frameWidth: session.frameWidth).contains(click.location)
+        return button.frame(frameWidth: session.frameWidth, scale: session.hudScale).contains(click.location)
     }
 }
 

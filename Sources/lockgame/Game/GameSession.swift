@@ -60,6 +60,8 @@ final class GameSession {
     /// Frame size, for hit-testing the alert's OK button, HUD buttons and picking.
     var frameWidth = 960
     var frameHeight = 540
+    /// How much larger the HUD is drawn (the desktop's scale), for hit-testing its buttons.
+    var hudScale = 1.0
 
     /// Markers dropped with a secondary or control click, in world space.
     var markers: [SIMD3<Float>] = []

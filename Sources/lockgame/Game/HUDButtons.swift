@@ -28,11 +28,13 @@ enum HUDButton: CaseIterable {
 
     static let width = 130.0, height = 26.0, gap = 8.0
 
-    /// The button's rectangle in a frame `frameWidth` wide: a column at the top right.
-    func frame(frameWidth: Int) -> WindowRect {
+    /// The button's rectangle in a frame `frameWidth` wide, with the HUD drawn `scale` times
+    /// larger (the desktop's scale): a column at the top right.
+    func frame(frameWidth: Int, scale: Double) -> WindowRect {
         let index = Double(Self.allCases.firstIndex(of: self) ?? 0)
+        let width = Self.width * scale, height = Self.height * scale
         return WindowRect(
-            x: Double(frameWidth) - Self.width - 12, y: 12 + index * (Self.height + Self.gap),
-            width: Self.width, height: Self.height)
+            x: Double(frameWidth) - width - 12 * scale, y: (12 + index * (Self.height + Self.gap)) * scale,
+            width: width, height: height)
     }
 }

@@ -234,6 +234,8 @@ final class LiveGameLoop {
     private func applyScale(_ scale: DesktopScale) {
         do {
             try hud.setScale(scale.factor)
+            session.hudScale = hud.scale
+            session.layoutHoverRegions()
             log("scale: \(scale)")
         } catch {
             log("scale: \(scale) not applied: \(error)")

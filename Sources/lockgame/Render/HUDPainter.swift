@@ -25,10 +25,10 @@ final class HUDPainter {
     /// The HUD's text is 14 and 18 pixels high at scale 1.
     static let textPixels = 14, largeTextPixels = 18
 
-    init(scale: Double = 1) throws(TextError) {
+    /// A HUD at scale 1; ``setScale(_:)`` follows the desktop's.
+    init() throws(TextError) {
         text = try TextRenderer(pixelSize: Self.textPixels)
         largeText = try TextRenderer(pixelSize: Self.largeTextPixels)
-        try setScale(scale)
     }
 
     /// Draws the text `scale` times larger (the desktop's scale: 2 at `Xft.dpi: 192`), within
@@ -149,7 +149,7 @@ final class HUDPainter {
     private func paintButtons(_ session: GameSession, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
         let strategy = session.screen.isStrategyCamera
         for button in HUDButton.allCases {
-            let frame = button.frame(frameWidth: width)
+            let frame = button.frame(frameWidth: width, scale: scale)
             let hovered = session.hoveredButton == button
             let title = button.title(strategyCamera: strategy)
             text.fillRect(
@@ -163,7 +163,7 @@ final class HUDPainter {
         }
         // Details go over the other buttons, so they are drawn last.
         if let button = session.hoveredButton, session.hoverWithAlternate {
-            let frame = button.frame(frameWidth: width)
+            let frame = button.frame(frameWidth: width, scale: scale)
             let detailsText = button.details(strategyCamera: strategy)
             let details = text.measure(detailsText)
             let x = max(4, Int(frame.x + frame.width) - details.width - 12)
@@ -209,7 +209,7 @@ final class HUDPainter {
     }
 
     private func paintAlert(_ alert: NetworkErrorAlert, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
-        let layout = AlertLayout(frameWidth: width, frameHeight: height)
+        let layout = AlertLayout(frameWidth: width, frameHeight: height, scale: scale)
         text.fillRect(x: 0, y: 0, width: width, height: height, color: 0x80_00_00_00, into: pixels, width: width, height: height)
         text.fillRect(
             x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: layout.boxHeight,
@@ -217,14 +217,15 @@ final class HUDPainter {
         text.fillRect(
             x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: 4,
             color: 0xFF_E0_5A_4A, into: pixels, width: width, height: height)
+        let margin = Int((20 * scale).rounded()), messageTop = Int((56 * scale).rounded())
         largeText.draw(
-            alert.title, x: layout.boxX + 20, baseline: layout.boxY + 20 + largeText.ascender,
+            alert.title, x: layout.boxX + margin, baseline: layout.boxY + margin + largeText.ascender,
             color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
         text.draw(
-            alert.message, x: layout.boxX + 20, baseline: layout.boxY + 56 + text.ascender,
+            alert.message, x: layout.boxX + margin, baseline: layout.boxY + messageTop + text.ascender,
             color: 0xFF_DD_DD_DD, into: pixels, width: width, height: height)
         text.draw(
-            "Press Return or click OK.", x: layout.boxX + 20, baseline: layout.boxY + 56 + text.ascender + text.lineHeight,
+            "Press Return or click OK.", x: layout.boxX + margin, baseline: layout.boxY + messageTop + text.ascender + text.lineHeight,
             color: 0xFF_AA_AA_AA, into: pixels, width: width, height: height)
         text.fillRect(
             x: layout.buttonX, y: layout.buttonY, width: layout.buttonWidth, height: layout.buttonHeight,

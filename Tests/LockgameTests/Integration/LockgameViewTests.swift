@@ -137,7 +137,7 @@ import XServerTestSupport
         #expect(waitForNewLine("lock: unlocked (alert presented)", in: game, after: seen))
         #expect(!probe.pointerIsGrabbed)
 
-        let layout = AlertLayout(frameWidth: 640, frameHeight: 360)
+        let layout = AlertLayout(frameWidth: 640, frameHeight: 360, scale: 1)
         var x: Int32 = 0, y: Int32 = 0
         var child: UInt = 0
         XTranslateCoordinates(

@@ -84,7 +84,7 @@ import Testing
         #expect(session.alert != nil)
         session.handle(TestEvents.click(5, 5))
         #expect(session.alert != nil, "a click outside OK leaves the alert up")
-        let layout = AlertLayout(frameWidth: 960, frameHeight: 540)
+        let layout = AlertLayout(frameWidth: 960, frameHeight: 540, scale: 1)
         session.handle(TestEvents.click(Double(layout.buttonX + 5), Double(layout.buttonY + 5)))
         #expect(session.alert == nil)
         session.handle(TestEvents.key(.n))
@@ -139,7 +139,8 @@ import Testing
         session.handle(TestEvents.key(.f1))
         #expect(session.showsCommandOverlay)
         #expect(
-            lines.last == "overlay: Toggle the lock preference, Release the pointer, Show a network alert, Copy the camera pose, "
+            lines.last == "overlay: Toggle the lock preference, Release the pointer, Strategy camera / mouse-look, "
+                + "Show a network alert, Copy the camera pose, "
                 + "Paste a camera pose, Toggle full-screen, Save a screenshot, Simulate a 3-second hang, Open the chat line, "
                 + "Show these commands (hold), Quit")
         session.handle(TestEvents.key(.f1, .up))
@@ -253,7 +254,7 @@ import Testing
 
     @Test func hoveringAHUDButtonHighlightsItAndAltShowsDetails() throws {
         let session = try Self.demoSession()
-        let frame = HUDButton.flashlight.frame(frameWidth: 960)
+        let frame = HUDButton.flashlight.frame(frameWidth: 960, scale: 1)
         session.handle(TestEvents.hover(frame.x + 5, frame.y + 5, phase: .entered))
         #expect(session.hoveredButton == .flashlight && !session.hoverWithAlternate)
         session.handle(TestEvents.hover(frame.x + 6, frame.y + 5, modifiers: .alternate))

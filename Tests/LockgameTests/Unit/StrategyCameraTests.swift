@@ -54,7 +54,7 @@ import Testing
 
     @Test func theCursorPointsAtButtonsAndCrossesOverObjects() throws {
         let session = try GameSessionTests.demoSession()
-        let button = HUDButton.flashlight.frame(frameWidth: session.frameWidth)
+        let button = HUDButton.flashlight.frame(frameWidth: session.frameWidth, scale: 1)
         session.handle(TestEvents.hover(button.x + 5, button.y + 5))
         #expect(session.cursorUnderPointer == .pointer)
         var shapes: Set<SystemCursor> = []
