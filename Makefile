@@ -43,7 +43,8 @@ WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc
 # binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor;
 # valgrind runs a program whose guardian must still be a copy of the program; the cursor tests load
 # the Adwaita cursor theme (adwaita-icon-theme) at several sizes; the monitor tests nest Xephyr with two
-# screens joined by Xinerama (xserver-xephyr) in an Xvfb.
+# screens joined by Xinerama (xserver-xephyr) in an Xvfb, and run Xorg with its dummy driver
+# (xserver-xorg-core, xserver-xorg-video-dummy) for real RandR outputs, set with xrandr (x11-xserver-utils).
 # The example games that draw: OpenGL ES through EGL (libgles-dev; Mesa's llvmpipe from
 # BUILD_PACKAGES), Vulkan (libvulkan-dev, Mesa's lavapipe in mesa-vulkan-drivers) and its
 # shaders' compiler (glslang-tools), which checks that the committed SPIR-V is current. The attach
@@ -55,7 +56,7 @@ EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools l
 # fcitx5-chinese-addons. ibus and fcitx5 run in a private D-Bus session (dbus-daemon).
 INPUT_METHODS = uim-xim uim-byeoru ibus ibus-hangul ibus-libpinyin fcitx5 fcitx5-hangul fcitx5-chinese-addons dbus-daemon
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind adwaita-icon-theme xserver-xephyr \
-	$(EXAMPLE_PACKAGES) $(INPUT_METHODS)
+	xserver-xorg-core xserver-xorg-video-dummy $(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 
 .PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
 	sanitize sanitize-smoke

@@ -21,14 +21,15 @@ extension GameWindow {
     /// Makes the window full-screen on `monitor`, one of ``monitors``; ``setFullScreen(_:)``
     /// with `false` leaves full screen and puts the window back where it was.
     ///
-    /// Under a window manager the window moves onto the monitor first, then asks for
-    /// `_NET_WM_STATE_FULLSCREEN`, and the window manager fills the monitor the window is on
-    /// (as SDL does). `_NET_WM_FULLSCREEN_MONITORS` is not used: it counts monitors by Xinerama
-    /// number, and a window manager that builds its own list from outputs (KWin, mutter)
-    /// numbers them otherwise: measured, KWin then ignored the request. A window manager that
-    /// places windows itself (i3 tiles them) fills the monitor it chose. Without a window
-    /// manager the window itself covers the monitor. The lock and the confinement keep the
-    /// pointer in the window, so on that monitor.
+    /// Under a window manager the window moves onto the monitor first (as SDL does), then asks
+    /// for `_NET_WM_STATE_FULLSCREEN`, and the window manager fills the monitor the window is
+    /// on. Where the window manager supports `_NET_WM_FULLSCREEN_MONITORS` (KWin, mutter) the
+    /// window also names the monitor by its Xinerama number, as GLFW does; it is left out for
+    /// a monitor that is not one output's rectangle (one a client defined, which KWin and
+    /// mutter do not count). A window manager that places windows itself and gives each monitor desktops of
+    /// its own (i3 tiles windows on per-output workspaces) gets the window sent to a desktop on
+    /// the monitor and activated there. Without a window manager the window itself covers the
+    /// monitor. The lock and the confinement keep the pointer in the window, so on that monitor.
     /// Returns false (and does nothing) for a monitor not in ``monitors``, on an attached
     /// window and after ``close()``.
     @discardableResult
@@ -54,12 +55,39 @@ extension GameWindow {
             if geometryBeforeFullScreen == nil { geometryBeforeFullScreen = before }
             try? requestPosition(x: target.x, y: target.y)
         }
+        let placement = X11MonitorPlacement(connection: connection, window: windowID)
+        if let desktop = placement.desktop(showingOn: target) {
+            if desktopBeforeFullScreen == nil { desktopBeforeFullScreen = placement.windowDesktop }
+            moveToDesktop(desktop)
+        }
+        nameFullScreenMonitor(target, placement: placement)
         requestNetWMFullScreen(true)
         return true
     }
 
+    /// Names the monitor at `frame` in `_NET_WM_FULLSCREEN_MONITORS`, where the window manager
+    /// supports it and the monitor is one of its own (``X11MonitorPlacement``). The window manager keeps the list for every
+    /// later full screen, so ``setFullScreen(_:)`` names the window's current monitor once one
+    /// was named.
+    func nameFullScreenMonitor(_ frame: ScreenRect, placement: X11MonitorPlacement) {
+        guard placement.windowManagerSupports("_NET_WM_FULLSCREEN_MONITORS"), let screen = placement.fullScreenMonitorsIndex(of: frame) else {
+            return
+        }
+        // Top, bottom, left and right edges all on that monitor; source: an application.
+        sendToWindowManager(connection.atom("_NET_WM_FULLSCREEN_MONITORS"), [screen, screen, screen, screen, 1])
+        namedFullScreenMonitor = true
+    }
+
+    /// Sends the window to `desktop` (`_NET_WM_DESKTOP`) and activates it there: a window
+    /// manager does not move the focus with a window it sends away.
+    private func moveToDesktop(_ desktop: Int) {
+        sendToWindowManager(connection.atom("_NET_WM_DESKTOP"), [desktop, 1])
+        activate()
+    }
+
     /// Leaves the full screen ``setFullScreen(on:)`` made, back to the geometry before it: the
-    /// window manager's own restore, or where the window was moved from to reach the monitor.
+    /// window manager's own restore, or where the window was moved from to reach the monitor
+    /// (and the desktop it was sent from).
     func leaveMonitorFullScreen() {
         if coversMonitorItself {
             coversMonitorItself = false
@@ -67,11 +95,13 @@ extension GameWindow {
         } else {
             requestNetWMFullScreen(false)
         }
+        if let desktop = desktopBeforeFullScreen { moveToDesktop(desktop) }
         if let saved = geometryBeforeFullScreen {
             try? requestPosition(x: saved.x, y: saved.y)
             try? requestSize(width: saved.width, height: saved.height)
         }
         geometryBeforeFullScreen = nil
+        desktopBeforeFullScreen = nil
         connection.flush()
     }
 

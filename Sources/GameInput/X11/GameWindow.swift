@@ -105,6 +105,11 @@ public final class GameWindow {
     var geometryBeforeFullScreen: ScreenRect?
     /// Full screen without a window manager: the window itself covers the monitor.
     var coversMonitorItself = false
+    /// The desktop ``setFullScreen(on:)`` sent the window from, to send it back when full
+    /// screen ends; nil otherwise.
+    var desktopBeforeFullScreen: Int?
+    /// A monitor was named in `_NET_WM_FULLSCREEN_MONITORS`, which the window manager keeps.
+    var namedFullScreenMonitor = false
     let clipboard: X11Clipboard
     /// The server time of the last input event, for selection requests (ICCCM wants a real time).
     var lastEventTime: UInt = 0
@@ -326,9 +331,12 @@ public final class GameWindow {
     /// was before.
     public func setFullScreen(_ fullScreen: Bool) {
         guard isUsable else { return }
-        if !fullScreen && (geometryBeforeFullScreen != nil || coversMonitorItself) {
+        if !fullScreen && (geometryBeforeFullScreen != nil || desktopBeforeFullScreen != nil || coversMonitorItself) {
             leaveMonitorFullScreen()
         } else {
+            if fullScreen, namedFullScreenMonitor, let monitor = currentMonitor {
+                nameFullScreenMonitor(monitor.frame, placement: X11MonitorPlacement(connection: connection, window: windowID))
+            }
             requestNetWMFullScreen(fullScreen)
         }
     }

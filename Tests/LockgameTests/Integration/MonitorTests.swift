@@ -58,8 +58,7 @@ import XServerTestSupport
         let leftArea: (Int32, Int32, Int32, Int32) = (0, 0, 640, 800), rightArea: (Int32, Int32, Int32, Int32) = (640, 0, 640, 800)
         let expected =
             switch manager {
-            case .openbox, nil: rightArea
-            case .i3: leftArea
+            case .openbox, .i3, nil: rightArea
             default: whole
             }
         let fills = LockgameLaunch.waitUntil(timeout: .seconds(5)) { frame() == expected }
