@@ -43,6 +43,10 @@ final class HUDPainter {
         panelLines = []
     }
 
+    /// `points` HUD pixels at scale 1, in the frame's pixels at the desktop's scale: the HUD's
+    /// margins, bars and crosshair grow with its text.
+    private func px(_ points: Int) -> Int { Int((Double(points) * scale).rounded()) }
+
     /// The key list along the bottom, naming the walk keys as the layout prints them.
     private(set) var keyLine = HUDPainter.keyLine(walkKeys: "WASD")
 
@@ -70,34 +74,38 @@ final class HUDPainter {
         if stale || refreshNow {
             panel = current
             panelLines = current.lines
-            panelWidth = (panelLines.map { text.measure($0).width }.max() ?? 0) + 20
+            panelWidth = (panelLines.map { text.measure($0).width }.max() ?? 0) + px(20)
             numbersRefreshed = now
         }
         let lines = panelLines
 
         let lineHeight = text.lineHeight
         text.fillRect(
-            x: 8, y: 8, width: panelWidth, height: lines.count * lineHeight + 12,
+            x: px(8), y: px(8), width: panelWidth, height: lines.count * lineHeight + px(12),
             color: 0xA0_00_00_00, into: pixels, width: width, height: height)
         for (index, line) in lines.enumerated() {
             let color: UInt32 = index == 0 ? (status.isLocked ? 0xFF_6B_E0_8A : 0xFF_FF_B0_5A) : 0xFF_F0_F0_F0
             text.draw(
-                line, x: 18, baseline: 14 + text.ascender + index * lineHeight, color: color,
+                line, x: px(18), baseline: px(14) + text.ascender + index * lineHeight, color: color,
                 into: pixels, width: width, height: height)
         }
 
         let keyWidth = text.measure(keyLine).width
         text.fillRect(
-            x: 0, y: height - lineHeight - 10, width: width, height: lineHeight + 10,
+            x: 0, y: height - lineHeight - px(10), width: width, height: lineHeight + px(10),
             color: 0x90_00_00_00, into: pixels, width: width, height: height)
         text.draw(
-            keyLine, x: max(8, (width - keyWidth) / 2), baseline: height - 7 - text.descender,
+            keyLine, x: max(px(8), (width - keyWidth) / 2), baseline: height - px(7) - text.descender,
             color: 0xFF_D8_D8_D8, into: pixels, width: width, height: height)
 
         if status.isLocked {
-            let cx = width / 2, cy = height / 2
-            text.fillRect(x: cx - 8, y: cy - 1, width: 17, height: 2, color: 0xC0_FF_FF_FF, into: pixels, width: width, height: height)
-            text.fillRect(x: cx - 1, y: cy - 8, width: 2, height: 17, color: 0xC0_FF_FF_FF, into: pixels, width: width, height: height)
+            let cx = width / 2, cy = height / 2, arm = px(8), thick = px(2)
+            text.fillRect(
+                x: cx - arm, y: cy - thick / 2, width: 2 * arm + 1, height: thick, color: 0xC0_FF_FF_FF, into: pixels, width: width,
+                height: height)
+            text.fillRect(
+                x: cx - thick / 2, y: cy - arm, width: thick, height: 2 * arm + 1, color: 0xC0_FF_FF_FF, into: pixels, width: width,
+                height: height)
         }
         if !status.isLocked && session.alert == nil {
             paintButtons(session, width: width, height: height, pixels: pixels)
@@ -105,11 +113,11 @@ final class HUDPainter {
         chatCaret = session.chat.isOpen ? paintChat(session.chat, width: width, height: height, pixels: pixels) : nil
         if let message = session.visibleMessage {
             let size = text.measure(message)
-            let y = height - lineHeight - 16 - size.height
+            let y = height - lineHeight - px(16) - size.height
             text.fillRect(
-                x: 8, y: y - 6, width: size.width + 16, height: size.height + 12,
+                x: px(8), y: y - px(6), width: size.width + px(16), height: size.height + px(12),
                 color: 0xC0_00_00_00, into: pixels, width: width, height: height)
-            text.draw(message, x: 16, baseline: y + text.ascender, color: 0xFF_FF_E0_8A, into: pixels, width: width, height: height)
+            text.draw(message, x: px(16), baseline: y + text.ascender, color: 0xFF_FF_E0_8A, into: pixels, width: width, height: height)
         }
         if session.showsLockNotice && status.isLocked {
             paintNotice("Press Esc to release the pointer", width: width, height: height, pixels: pixels)
@@ -127,23 +135,24 @@ final class HUDPainter {
     /// in blue, and the caret. Returns the caret's rectangle, for the input method.
     private func paintChat(_ chat: ChatLine, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) -> WindowRect {
         let lineHeight = text.lineHeight
-        let top = height - 2 * lineHeight - 28
+        let top = height - 2 * lineHeight - px(28)
         text.fillRect(
-            x: 8, y: top - 4, width: width - 16, height: lineHeight + 8, color: 0xD0_00_00_00, into: pixels, width: width, height: height)
+            x: px(8), y: top - px(4), width: width - px(16), height: lineHeight + px(8), color: 0xD0_00_00_00, into: pixels, width: width,
+            height: height)
         let baseline = top + text.ascender
         let said = "Say: " + chat.text
-        text.draw(said, x: 16, baseline: baseline, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
-        var caretX = 16 + text.measure(said).width
+        text.draw(said, x: px(16), baseline: baseline, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+        var caretX = px(16) + text.measure(said).width
         if !chat.preedit.isEmpty {
             let composing: UInt32 = 0xFF_9A_D0_FF
             text.draw(chat.preedit.text, x: caretX, baseline: baseline, color: composing, into: pixels, width: width, height: height)
             let composedWidth = text.measure(chat.preedit.text).width
             text.fillRect(
-                x: caretX, y: baseline + 2, width: composedWidth, height: 1, color: composing, into: pixels, width: width, height: height)
+                x: caretX, y: baseline + px(2), width: composedWidth, height: px(1), color: composing, into: pixels, width: width, height: height)
             caretX += text.measure(String(chat.preedit.textBeforeCaret)).width
         }
-        text.fillRect(x: caretX, y: top, width: 2, height: lineHeight, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
-        return WindowRect(x: Double(caretX), y: Double(top), width: 2, height: Double(lineHeight))
+        text.fillRect(x: caretX, y: top, width: px(2), height: lineHeight, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)
+        return WindowRect(x: Double(caretX), y: Double(top), width: Double(px(2)), height: Double(lineHeight))
     }
 
     private func paintButtons(_ session: GameSession, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
@@ -166,13 +175,13 @@ final class HUDPainter {
             let frame = button.frame(frameWidth: width, scale: scale)
             let detailsText = button.details(strategyCamera: strategy)
             let details = text.measure(detailsText)
-            let x = max(4, Int(frame.x + frame.width) - details.width - 12)
-            let y = Int(frame.y + frame.height) + 4
+            let x = max(px(4), Int(frame.x + frame.width) - details.width - px(12))
+            let y = Int(frame.y + frame.height) + px(4)
             text.fillRect(
-                x: x - 6, y: y, width: details.width + 12, height: details.height + 8,
+                x: x - px(6), y: y, width: details.width + px(12), height: details.height + px(8),
                 color: 0xE0_10_10_10, into: pixels, width: width, height: height)
             text.draw(
-                detailsText, x: x, baseline: y + 4 + text.ascender, color: 0xFF_FF_E0_8A,
+                detailsText, x: x, baseline: y + px(4) + text.ascender, color: 0xFF_FF_E0_8A,
                 into: pixels, width: width, height: height)
         }
     }
@@ -183,25 +192,25 @@ final class HUDPainter {
         }
         let title = "Key commands available now"
         let lineHeight = text.lineHeight
-        let boxWidth = max(largeText.measure(title).width, lines.map { text.measure($0).width }.max() ?? 0) + 40
-        let boxHeight = largeText.lineHeight + 16 + lines.count * lineHeight + 24
-        let x = (width - boxWidth) / 2, y = max(8, (height - boxHeight) / 2)
+        let boxWidth = max(largeText.measure(title).width, lines.map { text.measure($0).width }.max() ?? 0) + px(40)
+        let boxHeight = largeText.lineHeight + px(16) + lines.count * lineHeight + px(24)
+        let x = (width - boxWidth) / 2, y = max(px(8), (height - boxHeight) / 2)
         text.fillRect(x: x, y: y, width: boxWidth, height: boxHeight, color: 0xE8_14_17_1F, into: pixels, width: width, height: height)
         largeText.draw(
-            title, x: x + 20, baseline: y + 14 + largeText.ascender, color: 0xFF_FF_FF_FF,
+            title, x: x + px(20), baseline: y + px(14) + largeText.ascender, color: 0xFF_FF_FF_FF,
             into: pixels, width: width, height: height)
         for (index, line) in lines.enumerated() {
             text.draw(
-                line, x: x + 20, baseline: y + 16 + largeText.lineHeight + 8 + index * lineHeight + text.ascender,
+                line, x: x + px(20), baseline: y + px(24) + largeText.lineHeight + index * lineHeight + text.ascender,
                 color: 0xFF_DD_DD_DD, into: pixels, width: width, height: height)
         }
     }
 
     private func paintNotice(_ notice: String, width: Int, height: Int, pixels: UnsafeMutableBufferPointer<UInt32>) {
         let size = largeText.measure(notice)
-        let x = (width - size.width) / 2, y = max(0, height / 2 - 90)
+        let x = (width - size.width) / 2, y = max(0, height / 2 - px(90))
         largeText.fillRect(
-            x: x - 16, y: y - 10, width: size.width + 32, height: size.height + 20,
+            x: x - px(16), y: y - px(10), width: size.width + px(32), height: size.height + px(20),
             color: 0xC0_10_10_10, into: pixels, width: width, height: height)
         largeText.draw(
             notice, x: x, baseline: y + largeText.ascender, color: 0xFF_FF_FF_FF,
@@ -215,9 +224,9 @@ final class HUDPainter {
             x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: layout.boxHeight,
             color: 0xFF_2B_2F_3A, into: pixels, width: width, height: height)
         text.fillRect(
-            x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: 4,
+            x: layout.boxX, y: layout.boxY, width: layout.boxWidth, height: px(4),
             color: 0xFF_E0_5A_4A, into: pixels, width: width, height: height)
-        let margin = Int((20 * scale).rounded()), messageTop = Int((56 * scale).rounded())
+        let margin = px(20), messageTop = px(56)
         largeText.draw(
             alert.title, x: layout.boxX + margin, baseline: layout.boxY + margin + largeText.ascender,
             color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)

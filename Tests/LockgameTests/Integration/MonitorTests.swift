@@ -127,7 +127,7 @@ import XServerTestSupport
 
     /// The size of the HUD's "LOCKED", the status panel's first line, drawn in green
     /// (0x6BE08A): the bounding box of its green pixels in the top-left corner.
-    static func lockedTextSize(in capture: (width: Int, height: Int, pixels: [UInt32])) -> (width: Int, height: Int)? {
+    static func lockedTextSize(in capture: (width: Int, height: Int, pixels: [UInt32])) -> (width: Int, height: Int, x: Int, y: Int)? {
         var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
         for y in 0..<min(capture.height, 120) {
             for x in 0..<min(capture.width, 400) {
@@ -137,7 +137,7 @@ import XServerTestSupport
                 box = (min(box?.minX ?? x, x), min(box?.minY ?? y, y), max(box?.maxX ?? x, x), max(box?.maxY ?? y, y))
             }
         }
-        return box.map { ($0.maxX - $0.minX + 1, $0.maxY - $0.minY + 1) }
+        return box.map { ($0.maxX - $0.minX + 1, $0.maxY - $0.minY + 1, $0.minX, $0.minY) }
     }
 
     /// `Xft.dpi: 192` makes the HUD's text twice as tall as at 96 dpi, from the start and when
@@ -146,7 +146,7 @@ import XServerTestSupport
         let server = try XServerFixture()
         defer { server.stop() }
         let probe = server.probe
-        func sizeOfTheLockLine(after line: String) throws -> (ChildProcess, (width: Int, height: Int)?) {
+        func sizeOfTheLockLine(after line: String) throws -> (ChildProcess, (width: Int, height: Int, x: Int, y: Int)?) {
             let game = try LockgameLaunch.startLocked(on: server, environment: [:])
             #expect(game.waitForLine(timeout: .seconds(5)) { $0 == line } != nil || game.lines.contains(line), "\(game.lines)")
             let window = try #require(probe.waitForWindow(titled: "lockgame"))
@@ -162,6 +162,9 @@ import XServerTestSupport
         let single1 = try #require(single, "the HUD's LOCKED at scale 1"), double1 = try #require(double, "at scale 2")
         let tall = Double(double1.height) / Double(single1.height), wide = Double(double1.width) / Double(single1.width)
         #expect(tall > 1.8 && tall < 2.2 && wide > 1.8 && wide < 2.2, "LOCKED at Xft.dpi 192 is twice as big: \(single1) → \(double1)")
+        // The panel's margins grow with the text: LOCKED sits twice as far from the corner.
+        let right = Double(double1.x) / Double(single1.x), down = Double(double1.y) / Double(single1.y)
+        #expect(right > 1.7 && right < 2.3 && down > 1.7 && down < 2.3, "and twice as far in: \(single1) → \(double1)")
         let seen = scaled.lines.count
         probe.setResources("Xft.dpi:\t96\n")
         #expect(LockgameLaunch.waitForNewLine("scale: 1 (Xft.dpi 96)", in: scaled, after: seen), "the change reaches the running game")
