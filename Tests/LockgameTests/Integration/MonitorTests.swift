@@ -90,6 +90,7 @@ import XServerTestSupport
         #expect(leftFullScreen, "\(label): F11 leaves full screen: \(frame()), \(game.lines.dropFirst(seen))")
         Thread.sleep(forTimeInterval: 0.3)
         let restored = frame()
+        #expect(restored.x + restored.width <= 640, "\(label): back on the left monitor, where the window opened: \(restored)")
         seen = game.lines.count
         probe.press(Keysym.f11)
         let monitor = expected == whole ? whole : restored.x >= 640 ? rightArea : leftArea

@@ -158,6 +158,9 @@ import XServerTestSupport
         #expect(leaves, "\(label): F11 leaves full screen: \(frame()), \(game.lines.suffix(6))")
         Thread.sleep(forTimeInterval: 0.3)
         let restored = frame()
+        #expect(
+            restored.x >= first.0 && restored.x + restored.width <= first.0 + first.2,
+            "\(label): back on DUMMY0, where the window opened: \(restored)")
         probe.press(Keysym.f11)
         let home = restored.x >= second.0 ? second : first
         #expect(
