@@ -70,7 +70,8 @@ extension GameWindow {
     /// later full screen, so ``setFullScreen(_:)`` names the window's current monitor once one
     /// was named.
     func nameFullScreenMonitor(_ frame: ScreenRect, placement: X11MonitorPlacement) {
-        guard placement.windowManagerSupports("_NET_WM_FULLSCREEN_MONITORS"), let screen = placement.fullScreenMonitorsIndex(of: frame) else {
+        guard placement.windowManagerSupports("_NET_WM_FULLSCREEN_MONITORS"), let screen = placement.fullScreenMonitorsIndex(of: frame)
+        else {
             return
         }
         // Top, bottom, left and right edges all on that monitor; source: an application.

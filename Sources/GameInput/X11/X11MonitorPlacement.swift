@@ -40,7 +40,8 @@ struct X11MonitorPlacement {
             guard let info = XRRGetCrtcInfo(display, resources, crtc) else { return false }
             defer { XRRFreeCrtcInfo(info) }
             return info.pointee.mode != 0
-                && ScreenRect(x: Int(info.pointee.x), y: Int(info.pointee.y), width: Int(info.pointee.width), height: Int(info.pointee.height))
+                && ScreenRect(
+                    x: Int(info.pointee.x), y: Int(info.pointee.y), width: Int(info.pointee.width), height: Int(info.pointee.height))
                     == frame
         }
     }
@@ -71,7 +72,9 @@ struct X11MonitorPlacement {
     func desktop(showingOn frame: ScreenRect) -> Int? {
         let root = connection.rootWindow
         guard let flat = cardinals("_NET_DESKTOP_VIEWPORT", type: UInt(XA_CARDINAL), of: root), flat.count >= 4 else { return nil }
-        let corners = stride(from: 0, to: flat.count - 1, by: 2).map { (x: Int(truncatingIfNeeded: flat[$0]), y: Int(truncatingIfNeeded: flat[$0 + 1])) }
+        let corners = stride(from: 0, to: flat.count - 1, by: 2).map {
+            (x: Int(truncatingIfNeeded: flat[$0]), y: Int(truncatingIfNeeded: flat[$0 + 1]))
+        }
         guard Set(corners.map { [$0.x, $0.y] }).count > 1 else { return nil }
         func isOnFrame(_ desktop: Int) -> Bool {
             guard corners.indices.contains(desktop) else { return false }

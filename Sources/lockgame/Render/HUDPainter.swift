@@ -148,7 +148,8 @@ final class HUDPainter {
             text.draw(chat.preedit.text, x: caretX, baseline: baseline, color: composing, into: pixels, width: width, height: height)
             let composedWidth = text.measure(chat.preedit.text).width
             text.fillRect(
-                x: caretX, y: baseline + px(2), width: composedWidth, height: px(1), color: composing, into: pixels, width: width, height: height)
+                x: caretX, y: baseline + px(2), width: composedWidth, height: px(1), color: composing, into: pixels, width: width,
+                height: height)
             caretX += text.measure(String(chat.preedit.textBeforeCaret)).width
         }
         text.fillRect(x: caretX, y: top, width: px(2), height: lineHeight, color: 0xFF_FF_FF_FF, into: pixels, width: width, height: height)

@@ -11,7 +11,8 @@ import XServerTestSupport
 /// unplugging a monitor does) gives one change each, with the lock held throughout.
 @Suite(.serialized) struct RealOutputIntegrationTests {
     func xrandr(_ arguments: [String], on server: XServerFixture) throws {
-        let run = try ChildProcess(executable: XServerFixture.locate("xrandr"), arguments: arguments, environment: ["DISPLAY": server.displayName])
+        let run = try ChildProcess(
+            executable: XServerFixture.locate("xrandr"), arguments: arguments, environment: ["DISPLAY": server.displayName])
         #expect(run.waitForExit(timeout: .seconds(10)) == 0, "xrandr \(arguments): \(run.lines)")
     }
 
@@ -28,7 +29,10 @@ import XServerTestSupport
         window.show()
         #expect(harness.pump { window.pointerLock.isLocked && probe.pointerIsGrabbed })
         #expect(window.monitors.map(\.name) == ["DUMMY0", "DUMMY1"], "\(window.monitors)")
-        #expect(window.monitors.map(\.frame) == [ScreenRect(x: 0, y: 0, width: 1024, height: 768), ScreenRect(x: 1024, y: 0, width: 800, height: 600)])
+        #expect(
+            window.monitors.map(\.frame) == [
+                ScreenRect(x: 0, y: 0, width: 1024, height: 768), ScreenRect(x: 1024, y: 0, width: 800, height: 600),
+            ])
         let rate = try #require(window.monitors.first?.refreshRate, "DUMMY0's mode has a rate")
         #expect(abs(rate - 60) < 0.01, "1024x768 at 60 Hz: \(rate)")
         #expect(window.monitors.first?.isPrimary == true)

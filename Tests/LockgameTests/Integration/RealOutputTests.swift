@@ -26,7 +26,8 @@ import XServerTestSupport
     }
 
     static func run(_ arguments: [String], on server: XServerFixture) throws -> [String] {
-        let xrandr = try ChildProcess(executable: XServerFixture.locate("xrandr"), arguments: arguments, environment: ["DISPLAY": server.displayName])
+        let xrandr = try ChildProcess(
+            executable: XServerFixture.locate("xrandr"), arguments: arguments, environment: ["DISPLAY": server.displayName])
         #expect(xrandr.waitForExit(timeout: .seconds(10)) == 0, "xrandr \(arguments)")
         return xrandr.lines
     }
@@ -54,7 +55,9 @@ import XServerTestSupport
             if !line.hasPrefix(" ") {
                 let fields = line.split(separator: " ")
                 output = fields.count > 1 && fields[1] == "connected" ? String(fields[0]) : nil
-            } else if let name = output, rates[name] == nil, let current = line.split(separator: " ").first(where: { $0.hasSuffix("*") || $0.hasSuffix("*+") }) {
+            } else if let name = output, rates[name] == nil,
+                let current = line.split(separator: " ").first(where: { $0.hasSuffix("*") || $0.hasSuffix("*+") })
+            {
                 rates[name] = String(current.prefix { $0 != "*" })
             }
         }
