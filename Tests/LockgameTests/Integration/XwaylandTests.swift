@@ -442,7 +442,7 @@ struct XwaylandSession {
     func bringThePointerIn(after seen: Int, moveIn: () -> Void) {
         if !waitForLine("lock: locked", after: seen, timeout: .seconds(2)) { moveIn() }
         #expect(waitForLine("lock: locked", after: seen), "the focus back re-locks: \(Array(game.lines.dropFirst(seen)))")
-        #expect(probe.pointerIsGrabbed)
+        #expect(probe.pointerIsGrabbed, "X holds the lock the game reports: \(Array(game.lines.dropFirst(seen)))")
     }
 
     /// The game's ungrab has reached the X server when it reports the unlock; Xwayland then
