@@ -26,18 +26,21 @@ ARGS ?=
 # GameInput's characters and compose sequences come from libxkbcommon (libxkbcommon-dev), the
 # server's keymap through libxkbcommon-x11 (libxkbcommon-x11-dev); its named cursors from the user's
 # cursor theme through libXcursor (libxcursor-dev); the monitors from RandR 1.5 (libxrandr-dev), or
-# from Xinerama where RandR is off (libxinerama-dev).
+# from Xinerama where RandR is off (libxinerama-dev). Its Wayland connection is libwayland-client
+# (libwayland-dev), with the protocols' glue generated at build time by wayland-scanner
+# (libwayland-bin) from the system's XML (wayland-protocols).
 BUILD_PACKAGES = pkg-config libx11-dev libx11-xcb-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core \
 	libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri \
-	libxkbcommon-dev libxkbcommon-x11-dev libxcursor-dev libxrandr-dev libxinerama-dev
+	libxkbcommon-dev libxkbcommon-x11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
+	libwayland-dev libwayland-bin wayland-protocols
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
 WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # Xwayland under headless sway (with a native Wayland window, foot), mutter and kwin_wayland;
-# input tools and a Wayland window the tests compile (gcc, libwayland-dev, wayland-scanner and
-# the xdg-shell XML) or run (python3-gi for mutter's D-Bus);
+# input tools and a Wayland window the tests compile (gcc, with BUILD_PACKAGES' libwayland-dev,
+# wayland-scanner and the xdg-shell XML) or run (python3-gi for mutter's D-Bus);
 # xhost lets the tests' root clients into sway's Xwayland.
-WAYLAND = sway xwayland foot libwayland-dev libwayland-bin wayland-protocols gcc x11-xserver-utils kwin-wayland python3-gi
+WAYLAND = sway xwayland foot gcc x11-xserver-utils kwin-wayland python3-gi
 # gdb attaches to the game in the lock guardian's tests; setxkbmap (x11-xkb-utils) sets the layouts of
 # the keyboard tests; xclip offers and reads large clipboard texts (INCR) in the clipboard tests;
 # binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor;
@@ -76,7 +79,7 @@ mutants: test-deps
 
 # swift format (in the toolchain) with the house style in .swift-format; --recursive skips dot
 # directories such as Examples/minimal-lock/.build.
-SWIFT_FORMAT_PATHS = Sources Tests Examples Benchmarks Fuzz Package.swift
+SWIFT_FORMAT_PATHS = Sources Tests Examples Benchmarks Fuzz Plugins Package.swift
 format:
 	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 

@@ -1,4 +1,7 @@
-// swift-tools-version:6.2
+// swift-tools-version: 6.3;(experimentalCGen)
+// experimentalCGen: SwiftPM compiles the C that a build tool plugin generates (the Wayland
+// protocol glue wayland-scanner makes from the system's XML; see Plugins/WaylandScanner).
+// Without it SwiftPM 6.3 drops generated C files with a warning.
 import PackageDescription
 
 /// Strict settings for every Swift target, applied in one place.
@@ -52,6 +55,15 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .apt(["libfontconfig-dev"])]
         ),
+        // libwayland-client and the protocols GameInput speaks, generated at build time from
+        // the system's wayland-protocols XML by wayland-scanner (Debian libwayland-dev,
+        // libwayland-bin, wayland-protocols).
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(
+            name: "CWayland",
+            linkerSettings: [.linkedLibrary("wayland-client")],
+            plugins: ["WaylandScanner"]
+        ),
         // The lock guardian: a C constructor that turns a copy of the game's executable,
         // started with GAMEINPUT_GUARDIAN set, into the process that frees the pointer when
         // the game cannot run (see LockGuardian.swift). Linked into every program that uses
@@ -65,7 +77,7 @@ let package = Package(
         .target(name: "CPosix"),
         .target(
             name: "GameInput",
-            dependencies: ["CXlib", "CXKBCommon", "CLockGuardian", "CPosix"]
+            dependencies: ["CXlib", "CXKBCommon", "CLockGuardian", "CPosix", "CWayland"]
         ),
         .target(name: "GamePixels", dependencies: ["GameInput", "CXlib"]),
         // The demo's engine without X: renderer, scene and assets, camera, text.
@@ -158,6 +170,6 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
 }

@@ -137,6 +137,9 @@ public final class GnomeKDEFixture {
 
     deinit { stop() }
 
+    /// What a native Wayland client of the compositor needs in its environment.
+    public var waylandEnvironment: [String: String] { ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-test"] }
+
     public func stop() {
         guard !isStopped else { return }
         isStopped = true

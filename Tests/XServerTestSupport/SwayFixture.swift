@@ -28,6 +28,11 @@ public final class SwayFixture {
         return last?.contains("] constrained ") == true
     }
 
+    /// What a native Wayland client of sway needs in its environment (its runtime folder and
+    /// socket).
+    public var waylandEnvironment: [String: String] { ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket] }
+
+    private let socket: String
     private let sway: ChildProcess
     private let pointer: ChildProcess
     private let folder: String
@@ -92,6 +97,7 @@ public final class SwayFixture {
             else {
                 throw Failure.didNotStart("no Wayland socket: \(sway.lines.suffix(5))")
             }
+            self.socket = socket
             let pointer = try ChildProcess(
                 executable: tool, arguments: [],
                 environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket],

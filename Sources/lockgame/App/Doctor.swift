@@ -1,3 +1,4 @@
+import Foundation
 import GameInput
 import LockgameEngine
 
@@ -16,6 +17,7 @@ enum Doctor {
             "display:        \(report.displayName)",
             "server:         \(report.vendor), release \(report.vendorRelease), protocol \(report.protocolVersion)",
             "XWayland:       \(report.isXWayland ? "yes" : "no")",
+            "Wayland:        \(waylandLine(environment: ProcessInfo.processInfo.environment))",
             "XInput:         " + (report.xinputVersion.map { "\($0.major).\($0.minor)" } ?? "no XInput 2.2 with generic events"),
             "MIT-SHM:        \(sharedMemoryLine(report.sharedMemory))",
             "window manager: \(report.windowManager ?? "none announced")",
@@ -35,6 +37,25 @@ enum Doctor {
         lines.append(contentsOf: verdict(report))
         print(lines.joined(separator: "\n"))
         return 0
+    }
+
+    /// The Wayland compositor `WAYLAND_DISPLAY` names, if any, and whether it offers what a
+    /// native pointer lock needs.
+    static func waylandLine(environment: [String: String]) -> String {
+        guard let socket = environment["WAYLAND_DISPLAY"], !socket.isEmpty else { return "none (WAYLAND_DISPLAY is not set)" }
+        let report: CompositorReport
+        do {
+            report = try CompositorReport.inspect(socket: socket)
+        } catch {
+            return "\(error)"
+        }
+        let lockProtocols = ["xdg_wm_base", "zwp_pointer_constraints_v1", "zwp_relative_pointer_manager_v1"].compactMap { name in
+            report.version(of: name).map { "\(name) \($0)" }
+        }
+        let missing = report.missingForTheLock
+        return missing.isEmpty
+            ? "\(report.socket), with what a native lock needs (\(lockProtocols.joined(separator: ", ")))"
+            : "\(report.socket), without \(missing.joined(separator: ", ")) (a native lock needs them)"
     }
 
     /// Where the chat line's text will come from.

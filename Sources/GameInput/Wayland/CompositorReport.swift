@@ -1,0 +1,70 @@
+import Foundation
+
+/// What a Wayland compositor offers for pointer lock, read once for diagnostics
+/// (`lockgame --doctor`): the protocols its registry lists, and which of those a native lock
+/// needs are missing.
+public struct CompositorReport: Sendable {
+    /// A protocol the compositor offers: its interface name and the highest version.
+    public struct OfferedProtocol: Sendable, Equatable {
+        /// The interface, such as "zwp_pointer_constraints_v1".
+        public var name: String
+        /// The highest version the compositor offers.
+        public var version: Int
+    }
+
+    /// Why no report could be read.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// No compositor answered on the socket (a name in `XDG_RUNTIME_DIR`, or a path).
+        case noCompositor(socket: String)
+        /// The compositor closed the connection while the registry was read.
+        case connectionLost
+
+        public var description: String {
+            switch self {
+            case .noCompositor(let socket): "no Wayland compositor answers on \(socket)"
+            case .connectionLost: "the Wayland compositor closed the connection"
+            }
+        }
+    }
+
+    /// What a native pointer lock needs: a surface (`wl_compositor`), pixels (`wl_shm`), a
+    /// seat, a window (`xdg_wm_base`), the lock itself (`zwp_pointer_constraints_v1`) and
+    /// relative motion (`zwp_relative_pointer_manager_v1`).
+    public static let protocolsTheLockNeeds = [
+        "wl_compositor", "wl_shm", "wl_seat", "xdg_wm_base", "zwp_pointer_constraints_v1", "zwp_relative_pointer_manager_v1",
+    ]
+
+    /// The socket read, as named (`WAYLAND_DISPLAY`, or `wayland-0` by default).
+    public var socket: String
+    /// The protocols the registry lists, each once, sorted by name.
+    public var protocols: [OfferedProtocol]
+    /// Those of ``protocolsTheLockNeeds`` the compositor does not offer.
+    public var missingForTheLock: [String] {
+        Self.protocolsTheLockNeeds.filter { needed in !protocols.contains { $0.name == needed } }
+    }
+    /// Whether the compositor offers everything a native lock needs.
+    public var offersPointerLock: Bool { missingForTheLock.isEmpty }
+
+    /// The version of `name` the compositor offers, nil when it does not.
+    public func version(of name: String) -> Int? { protocols.first { $0.name == name }?.version }
+
+    /// Connects to `socket` (or `WAYLAND_DISPLAY`, or `wayland-0`), reads the registry and
+    /// disconnects.
+    public static func inspect(socket: String? = nil) throws(Failure) -> CompositorReport {
+        let connection: WaylandConnection
+        do {
+            connection = try WaylandConnection(socketName: socket)
+        } catch {
+            switch error {
+            case .noCompositor(let socket): throw .noCompositor(socket: socket)
+            case .lost: throw .connectionLost
+            }
+        }
+        defer { connection.close() }
+        var highest: [String: Int] = [:]
+        for global in connection.globals { highest[global.interface] = max(highest[global.interface] ?? 0, Int(global.version)) }
+        return CompositorReport(
+            socket: connection.socketName,
+            protocols: highest.map { OfferedProtocol(name: $0.key, version: $0.value) }.sorted { $0.name < $1.name })
+    }
+}
