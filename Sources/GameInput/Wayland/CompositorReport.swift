@@ -19,6 +19,7 @@ public struct CompositorReport: Sendable {
         /// The compositor closed the connection while the registry was read.
         case connectionLost
 
+        /// One line for the user, such as "no Wayland compositor answers on wayland-1".
         public var description: String {
             switch self {
             case .noCompositor(let socket): "no Wayland compositor answers on \(socket)"
