@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <unistd.h>
 
@@ -14,20 +15,23 @@
 static int relayed[RELAY_MAX];
 static int relayed_count;
 static struct sigaction previous[RELAY_MAX];
-static volatile sig_atomic_t received[RELAY_MAX];
-static volatile sig_atomic_t wake = -1;
+/* Set by the relay on whichever thread takes the signal, read by the loop's thread: lock-free
+ * atomics, which are async-signal-safe, so the two threads never race on a plain int. */
+static atomic_int received[RELAY_MAX];
+static atomic_int wake = -1;
 
-/* The relay: async-signal-safe only (a flag, a write, errno kept, the previous handler). */
+/* The relay: async-signal-safe only (an atomic flag, a write, errno kept, the previous handler). */
 static void relay(int signal, siginfo_t *info, void *context)
 {
     int saved = errno;
     for (int i = 0; i < relayed_count; i++) {
         if (relayed[i] != signal)
             continue;
-        received[i] = 1;
-        if (wake >= 0) {
+        atomic_store_explicit(&received[i], 1, memory_order_release);
+        int wake_fd = atomic_load_explicit(&wake, memory_order_acquire);
+        if (wake_fd >= 0) {
             char byte = (char)signal;
-            ssize_t ignored = write(wake, &byte, 1);
+            ssize_t ignored = write(wake_fd, &byte, 1);
             (void)ignored; /* a full pipe already wakes the loop */
         }
         errno = saved;
@@ -47,7 +51,7 @@ int gameinput_signal_relay_install(const int *signals, int count, int wake_fd)
 {
     if (relayed_count > 0)
         return 0;
-    wake = wake_fd;
+    atomic_store_explicit(&wake, wake_fd, memory_order_release);
     int installed = 0;
     for (int i = 0; i < count && relayed_count < RELAY_MAX; i++) {
         struct sigaction before;
@@ -58,7 +62,7 @@ int gameinput_signal_relay_install(const int *signals, int count, int wake_fd)
         int slot = relayed_count;
         relayed[slot] = signals[i];
         previous[slot] = before;
-        received[slot] = 0;
+        atomic_store_explicit(&received[slot], 0, memory_order_relaxed);
         relayed_count++;
         struct sigaction action;
         action.sa_sigaction = relay;
@@ -73,7 +77,7 @@ int gameinput_signal_relay_install(const int *signals, int count, int wake_fd)
 int gameinput_signal_relay_pending(void)
 {
     for (int i = 0; i < relayed_count; i++)
-        if (received[i])
+        if (atomic_load_explicit(&received[i], memory_order_acquire))
             return relayed[i];
     return 0;
 }
@@ -82,5 +86,5 @@ void gameinput_signal_relay_clear(int signal)
 {
     for (int i = 0; i < relayed_count; i++)
         if (signal == 0 || relayed[i] == signal)
-            received[i] = 0;
+            atomic_store_explicit(&received[i], 0, memory_order_release);
 }
