@@ -153,6 +153,13 @@ public final class PointerLockController {
         evaluate()
     }
 
+    /// The platform found its grab gone without a release (the server ended it): the lock is
+    /// taken again as soon as the facts allow, and reported unlocked until then.
+    func grabEndedBySystem() {
+        arbiter.grabLost()
+        evaluate()
+    }
+
     /// The platform is ready for a pending grab: it is tried now.
     func pendingGrabMayProceed() {
         arbiter.pendingGrabMayProceed(now: clock())

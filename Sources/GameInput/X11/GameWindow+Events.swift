@@ -90,6 +90,10 @@ extension GameWindow {
             if let active = screenSaver?.activity(of: &event) { pointerLock.setScreenSaverActive(active) }
         default:
             let randr = monitorWatch.handle(&event)
+            if randr.changed { keepFullScreenOnAMonitor() }
+            // After any change of the screen (not only of the list: the screen shrinks after
+            // the output goes), the grab may have ended without a word.
+            if randr.isRandR, grab?.confirmHeld() == false { pointerLock.grabEndedBySystem() }
             if randr.changed { handle(.monitorsChanged) }
             if !randr.isRandR { otherEventHandler?(&event) }
         }

@@ -86,6 +86,18 @@ extension GameWindow {
         activate()
     }
 
+    /// After the monitors changed: a full-screen window that is on no monitor now (its monitor
+    /// was switched off or unplugged) goes full-screen on the primary monitor (else the first),
+    /// so the window the lock keeps the pointer in is one the player sees. A window manager
+    /// that moved the window itself is left to it. One round trip, on a change only.
+    func keepFullScreenOnAMonitor() {
+        guard isUsable, host == nil, isFullScreen || coversMonitorItself, let frame = windowFrameOnScreen(),
+            Monitor.containing(frame, in: monitors) == nil,
+            let target = monitors.first(where: \.isPrimary) ?? monitors.first
+        else { return }
+        setFullScreen(on: target)
+    }
+
     /// Leaves the full screen ``setFullScreen(on:)`` made, back to the geometry before it: the
     /// window manager's own restore, or where the window was moved from to reach the monitor
     /// (and the desktop it was sent from).

@@ -302,6 +302,21 @@ final class X11PointerGrab: PointerLockPlatform {
         onTransition(serial)
     }
 
+    /// Whether the server still holds the grab, asked by grabbing again the same way (a second
+    /// `XGrabPointer` by the holder only updates its grab; one round trip). The server ends a
+    /// grab without a word to its holder when the window it is confined to comes to lie wholly
+    /// outside the screen: measured on Xorg 21.1 when the output under a full-screen window is
+    /// switched off. Refused, the grab is forgotten (and let go of, in case it still held) and
+    /// false is returned. True when no grab is held.
+    func confirmHeld() -> Bool {
+        guard let held = heldKind, !connection.isLost else { return true }
+        let base = isGuarded ? guardian?.confineWindow ?? window : window
+        guard grab(held, within: base) != nil else { return true }
+        XUngrabPointer(connection.display, UInt(CurrentTime))
+        grabWasLost()
+        return false
+    }
+
     /// The grab ended without a release of ours (the watchdog or the guardian freed it, or the
     /// guardian's window went with it): stop the raw motion that only a lock wants.
     func grabWasLost() {

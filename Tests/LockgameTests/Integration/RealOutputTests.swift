@@ -65,8 +65,8 @@ import XServerTestSupport
     }
 
     /// The monitors once the window manager has settled its own configuration (mutter changes
-    /// the outputs' modes as it starts): two, the same for half a second.
-    static func settledMonitors(on server: XServerFixture) throws -> [Listed] {
+    /// the outputs' modes as it starts): `count` of them, the same for half a second.
+    static func settledMonitors(on server: XServerFixture, count: Int = 2) throws -> [Listed] {
         var last = try listMonitors(on: server)
         let deadline = ContinuousClock.now + .seconds(10)
         var stableSince = ContinuousClock.now
@@ -76,7 +76,7 @@ import XServerTestSupport
             if now != last {
                 last = now
                 stableSince = ContinuousClock.now
-            } else if last.count == 2, ContinuousClock.now - stableSince > .milliseconds(500) {
+            } else if last.count == count, ContinuousClock.now - stableSince > .milliseconds(500) {
                 break
             }
         }
@@ -101,6 +101,55 @@ import XServerTestSupport
                 + "\(monitor.widthMillimetres)x\(monitor.heightMillimetres) mm, \(rate) Hz" + (monitor.primary ? ", primary" : "")
             #expect(doctor.lines.contains(line), "\(line) in \(doctor.lines)")
         }
+    }
+
+    /// The output the game is full-screen on is switched off while it is locked (`xrandr
+    /// --output DUMMY1 --off`, as unplugging it does): the window goes full-screen on the
+    /// output that remains, the lock holds there, and the pointer stays on a monitor the
+    /// player sees.
+    @Test(arguments: [WindowManager.openbox, .i3, .kwin, .mutter, nil])
+    func whenItsOutputGoesTheFullScreenWindowFollowsToTheOtherOne(_ manager: WindowManager?) throws {
+        let label = manager.map { "\($0)" } ?? "no window manager"
+        let server = try XServerFixture(windowManager: manager, outputs: Self.outputs)
+        defer { server.stop() }
+        let probe = server.probe
+        let listed = try Self.settledMonitors(on: server)
+        try #require(listed.count == 2, "\(label): two monitors: \(listed)")
+        probe.moveAbsolute(x: listed[0].x + 100, y: listed[0].y + 100)
+        let game = try LockgameLaunch.start(on: server, arguments: ["--monitor", "1", "--size", "480x270"])
+        defer { game.stop() }
+        let window = try #require(
+            LockgameLaunch.waitUntil(timeout: .seconds(15)) { MonitorTests.gameWindow(on: probe) != nil }
+                ? MonitorTests.gameWindow(on: probe) : nil, "\(label): the game's window")
+        func frame() -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+            let shown = probe.frame(of: window)
+            return (shown.origin.x, shown.origin.y, shown.width, shown.height)
+        }
+        let second = (listed[1].x, listed[1].y, listed[1].width, listed[1].height)
+        #expect(LockgameLaunch.waitUntil(timeout: .seconds(10)) { frame() == second }, "\(label): on DUMMY1: \(frame())")
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+                probe.pointerIsGrabbed && game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked"
+            }, "\(label): locked: \(game.lines)")
+        let seen = game.lines.count
+        _ = try Self.run(["--output", "DUMMY1", "--off"], on: server)
+        let remaining = try Self.settledMonitors(on: server, count: 1)
+        try #require(remaining.count == 1, "\(label): one monitor left: \(remaining)")
+        let first = (remaining[0].x, remaining[0].y, remaining[0].width, remaining[0].height)
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(10)) { frame() == first },
+            "\(label): the window fills DUMMY0 \(first): \(frame()), \(game.lines.dropFirst(seen))")
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+                probe.pointerIsGrabbed && game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked"
+            }, "\(label): the lock holds there: \(game.lines.dropFirst(seen)), frame \(frame()), pointer \(probe.pointerPosition)")
+        for _ in 0..<20 { probe.moveRelative(dx: 100, dy: 100) }
+        let pointer = probe.pointerPosition
+        #expect(
+            (first.0..<first.0 + first.2).contains(pointer.x) && (first.1..<first.1 + first.3).contains(pointer.y),
+            "\(label): the pointer is on DUMMY0: \(pointer)")
+        probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
     }
 
     @Test(arguments: [WindowManager.openbox, .i3, .kwin, .mutter, nil])
