@@ -26,10 +26,11 @@ extension GameWindow {
     /// on. Where the window manager supports `_NET_WM_FULLSCREEN_MONITORS` (KWin, mutter) the
     /// window also names the monitor by its Xinerama number, as GLFW does; it is left out for
     /// a monitor that is not one output's rectangle (one a client defined, which KWin and
-    /// mutter do not count). A window manager that places windows itself and gives each monitor desktops of
-    /// its own (i3 tiles windows on per-output workspaces) gets the window sent to a desktop on
-    /// the monitor and activated there. Without a window manager the window itself covers the
-    /// monitor. The lock and the confinement keep the pointer in the window, so on that monitor.
+    /// mutter do not count). A window manager that places windows itself and gives each
+    /// monitor desktops of its own (i3 tiles windows on per-output workspaces) gets the window
+    /// sent to a desktop on the monitor and activated there. Without a window manager the
+    /// window itself covers the monitor. The lock and the confinement keep the pointer in the
+    /// window, so on that monitor.
     /// Returns false (and does nothing) for a monitor not in ``monitors``, on an attached
     /// window and after ``close()``.
     @discardableResult
@@ -66,9 +67,9 @@ extension GameWindow {
     }
 
     /// Names the monitor at `frame` in `_NET_WM_FULLSCREEN_MONITORS`, where the window manager
-    /// supports it and the monitor is one of its own (``X11MonitorPlacement``). The window manager keeps the list for every
-    /// later full screen, so ``setFullScreen(_:)`` names the window's current monitor once one
-    /// was named.
+    /// supports it and the monitor is one of its own (``X11MonitorPlacement``). The window
+    /// manager keeps the list for every later full screen, so ``setFullScreen(_:)`` names the
+    /// window's current monitor once one was named.
     func nameFullScreenMonitor(_ frame: ScreenRect, placement: X11MonitorPlacement) {
         guard placement.windowManagerSupports("_NET_WM_FULLSCREEN_MONITORS"), let screen = placement.fullScreenMonitorsIndex(of: frame)
         else {
