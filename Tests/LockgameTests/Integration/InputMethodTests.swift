@@ -45,10 +45,11 @@ import XServerTestSupport
             probe.press(chord.keysym, with: chord.modifiers)
         }
         let seen = game.lines.count
-        // Each key changes the composition; the next goes once the game has it.
+        // Each key changes the composition; the next goes once the game has it (bounded at
+        // 6 s: under a full run's load fcitx5 once took longer than 3 s for one key).
         for (index, keysym) in typing.keys.enumerated() {
             probe.press(UInt32(keysym))
-            let drawn = LockgameLaunch.waitUntil(timeout: .seconds(3)) {
+            let drawn = LockgameLaunch.waitUntil(timeout: .seconds(6)) {
                 game.lines.dropFirst(seen).filter(Self.isComposition).count > index
             }
             #expect(drawn, "\(typing): key \(index + 1): \(game.lines.dropFirst(seen))")
