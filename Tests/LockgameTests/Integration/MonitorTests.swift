@@ -94,7 +94,13 @@ import XServerTestSupport
         #expect(leftFullScreen, "\(label): F11 leaves full screen: \(frame()), \(game.lines.dropFirst(seen))")
         Thread.sleep(forTimeInterval: 0.3)
         let restored = frame()
-        #expect(restored.x + restored.width <= 640, "\(label): back on the left monitor, where the window opened: \(restored)")
+        // Where monitors are the window manager's own, the window opened on the left one, under
+        // the pointer, and goes back there. KWin and mutter see one monitor, the screen, and
+        // place a new window where they like on it (KWin centres it, across both halves): for
+        // them the restored size and the round trip below are the check.
+        if expected != whole {
+            #expect(restored.x + restored.width <= 640, "\(label): back on the left monitor, where the window opened: \(restored)")
+        }
         seen = game.lines.count
         probe.press(Keysym.f11)
         let monitor = expected == whole ? whole : restored.x >= 640 ? rightArea : leftArea
