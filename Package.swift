@@ -55,13 +55,13 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .apt(["libfontconfig-dev"])]
         ),
-        // libwayland-client and the protocols GameInput speaks, generated at build time from
+        // libwayland-client, libwayland-cursor and the protocols GameInput speaks, generated at build time from
         // the system's wayland-protocols XML by wayland-scanner (Debian libwayland-dev,
         // libwayland-bin, wayland-protocols).
         .plugin(name: "WaylandScanner", capability: .buildTool()),
         .target(
             name: "CWayland",
-            linkerSettings: [.linkedLibrary("wayland-client")],
+            linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wayland-cursor")],
             plugins: ["WaylandScanner"]
         ),
         // The lock guardian: a C constructor that turns a copy of the game's executable,
@@ -79,7 +79,7 @@ let package = Package(
             name: "GameInput",
             dependencies: ["CXlib", "CXKBCommon", "CLockGuardian", "CPosix", "CWayland"]
         ),
-        .target(name: "GamePixels", dependencies: ["GameInput", "CXlib"]),
+        .target(name: "GamePixels", dependencies: ["GameInput", "CXlib", "CWayland"]),
         // The demo's engine without X: renderer, scene and assets, camera, text.
         .target(
             name: "LockgameEngine",

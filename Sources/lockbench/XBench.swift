@@ -66,11 +66,13 @@ struct XBench {
             let renderer = Renderer()
             let framebuffer = Framebuffer(width: 1, height: 1)
             framebuffer.target(presenter.pixels)
+            // A display name was given: the window is X11's.
+            guard let display = window.x11?.connection.display else { return [] }
             let versusRender = PairedTiming(
                 plan: plan,
                 subject: {
                     presenter.present()
-                    XSync(window.connection.display, 0)
+                    XSync(display, 0)
                 }, baseline: { renderer.render(frame.scene, camera: DemoFrame.pose, into: framebuffer) })
             return [
                 Figure(

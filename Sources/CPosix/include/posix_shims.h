@@ -5,7 +5,8 @@
  *   async-signal-safe things: store a flag, write(2) a byte, call the handler that was there
  *   before;
  * - pipe2(2) (pipe.c), which Glibc's Swift module leaves out (it is a _GNU_SOURCE call);
- * - epoll(7) and timerfd(2) (wake.c), which it does not import at all.
+ * - epoll(7) and timerfd(2) (wake.c), which it does not import at all;
+ * - memfd_create(2) (memfd.c), a _GNU_SOURCE call too.
  */
 #ifndef GAMEINPUT_POSIX_SHIMS_H
 #define GAMEINPUT_POSIX_SHIMS_H
@@ -54,5 +55,8 @@ int gameinput_timer_create(void);
  * either way it is not readable until then. 0 or -1.
  */
 int gameinput_timer_set(int timer_fd, long long nanoseconds);
+
+/* memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING): anonymous shared memory. */
+int gameinput_memfd_create(const char *name);
 
 #endif /* GAMEINPUT_POSIX_SHIMS_H */

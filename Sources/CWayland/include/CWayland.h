@@ -1,10 +1,11 @@
-// libwayland-client and the protocols GameInput speaks. The protocol headers and their
+// libwayland-client, libwayland-cursor (the cursor theme) and the protocols GameInput speaks. The protocol headers and their
 // interface tables are generated at build time by the WaylandScanner plugin from the system's
 // wayland-protocols XML.
 #ifndef CWAYLAND_H
 #define CWAYLAND_H
 
 #include <wayland-client.h>
+#include <wayland-cursor.h>
 
 #include "xdg-shell-client-protocol.h"
 #include "pointer-constraints-unstable-v1-client-protocol.h"

@@ -1,4 +1,5 @@
-/// Why the X server refused an `XGrabPointer` request: its Xlib status, as a Swift value.
+/// Why the system refused the grab: on X11 the Xlib status of an `XGrabPointer` request, as a
+/// Swift value; on Wayland ``compositorWithheld``.
 ///
 /// A refusal is a fact, not an error: the lock controller reports it in
 /// ``PointerLockState/reason`` and retries from the event loop without blocking.
@@ -21,6 +22,11 @@ public struct GrabRefusal: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// between choosing it and the grab). libX11 reports such a grab as `GrabSuccess`;
     /// GameInput traps the error and reports this instead. Not an Xlib status.
     public static let requestFailed = GrabRefusal(rawValue: -1)
+    /// The Wayland compositor has the game's request for the lock (or the confinement) and has
+    /// not granted it, or took it away (its `unlocked` or `unconfined` event) while the window
+    /// still has the focus. The request stands: the compositor grants it when it chooses, and
+    /// the state says so then. Not an Xlib status.
+    public static let compositorWithheld = GrabRefusal(rawValue: -2)
 
     /// What the refusal means in a few words ("already grabbed by another client", "window not
     /// viewable"); "grab status" and the number for any other status.
@@ -31,6 +37,7 @@ public struct GrabRefusal: RawRepresentable, Hashable, Sendable, CustomStringCon
         case .notViewable: "window not viewable"
         case .frozen: "pointer frozen by another client"
         case .requestFailed: "grab request failed"
+        case .compositorWithheld: "the compositor has not granted it"
         default: "grab status \(rawValue)"
         }
     }

@@ -16,8 +16,8 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// What the platform must do to make the held grab match the facts.
     public enum Command: Hashable, Sendable {
         /// Grab the pointer as `kind` asks (a lock hides it; a confinement keeps the cursor);
-        /// report the result with ``grabSucceeded()``, ``grabRefused(_:at:)`` or
-        /// ``grabPending(until:)``.
+        /// report the result with ``grabSucceeded()``, ``grabRefused(_:at:)``,
+        /// ``grabPending(until:)`` or ``grabWithheld(_:)``.
         case acquire(PointerGrabKind)
         /// Turn the held grab into `kind` without letting go of the pointer in between; report
         /// the result as for `acquire` (a refused change leaves no grab held).
@@ -30,7 +30,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
         /// the pointer would hand the focus straight back.
         case release(restoresPointer: Bool)
         /// The lock stopped being wanted while no grab was held but an attempt was under way
-        /// (pending, or refused and due for a retry): undo what the platform prepared for it.
+        /// (pending, withheld, or refused and due for a retry): undo what the platform prepared for it.
         case cancelAcquire
     }
 
@@ -53,6 +53,10 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// Whether the last attempt is pending: the platform is preparing the grab (the X11 lock
     /// guardian maps its window) and says when to try again.
     public private(set) var isGrantPending = false
+    /// Whether the last attempt is withheld: the platform's request stands, the system decides
+    /// (a Wayland compositor locks when it chooses), and no attempt is made until the platform
+    /// has news (``pendingGrabMayProceed(now:)``) or the facts change.
+    public private(set) var isWithheld = false
     private var consecutiveRefusals = 0
 
     /// An arbiter that holds no grab and has all-false facts: nothing is wanted until
@@ -122,9 +126,10 @@ public struct PointerLockArbiter: Hashable, Sendable {
     public mutating func update(_ newFacts: PointerLockFacts, now: ContinuousClock.Instant) -> Command? {
         if newFacts != facts {
             facts = newFacts
-            if retryDeadline != nil {
+            if retryDeadline != nil || isWithheld {
                 consecutiveRefusals = 0
                 retryDeadline = now
+                isWithheld = false
             }
         }
         return commandDue(now: now)
@@ -138,6 +143,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// Reports that the `acquire` or `change` just issued succeeded.
     public mutating func grabSucceeded() {
         isGrantPending = false
+        isWithheld = false
         lastRefusal = nil
         retryDeadline = nil
         consecutiveRefusals = 0
@@ -154,6 +160,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     public mutating func grabRefused(_ refusal: GrabRefusal, at now: ContinuousClock.Instant) {
         heldGrab = nil
         isGrantPending = false
+        isWithheld = false
         lastRefusal = refusal
         consecutiveRefusals += 1
         retryDeadline = now + Self.retryDelay(afterRefusals: consecutiveRefusals)
@@ -168,9 +175,25 @@ public struct PointerLockArbiter: Hashable, Sendable {
         retryDeadline = deadline
     }
 
-    /// The platform is ready for the pending grab: the next attempt is due now.
+    /// Reports that the system withholds the `acquire` or `change` just issued: the request
+    /// stands and the system will say when that changes (a Wayland compositor that has not
+    /// locked the pointer, or took the lock away). No grab is held; the state reports
+    /// `refusal`, and nothing is tried again until ``pendingGrabMayProceed(now:)`` or a change
+    /// of facts.
+    public mutating func grabWithheld(_ refusal: GrabRefusal) {
+        heldGrab = nil
+        isGrantPending = false
+        isWithheld = true
+        lastRefusal = refusal
+        retryDeadline = nil
+        consecutiveRefusals = 0
+    }
+
+    /// The platform is ready for the pending grab, or has news of a withheld one: the next
+    /// attempt is due now.
     public mutating func pendingGrabMayProceed(now: ContinuousClock.Instant) {
-        guard isGrantPending else { return }
+        guard isGrantPending || isWithheld else { return }
+        isWithheld = false
         retryDeadline = now
     }
 
@@ -192,15 +215,17 @@ public struct PointerLockArbiter: Hashable, Sendable {
                 heldGrab = wanted
                 return .change(to: wanted)
             }
+            if isWithheld { return nil }
             if let retryDeadline, now < retryDeadline { return nil }
             heldGrab = wanted
             return .acquire(wanted)
         }
-        let wasAttempting = retryDeadline != nil || isGrantPending
+        let wasAttempting = retryDeadline != nil || isGrantPending || isWithheld
         lastRefusal = nil
         retryDeadline = nil
         consecutiveRefusals = 0
         isGrantPending = false
+        isWithheld = false
         if let held = heldGrab {
             heldGrab = nil
             let gameLetGo = blockingReason.map(Self.isTheGamesOwnDecision) ?? false

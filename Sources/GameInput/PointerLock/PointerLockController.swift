@@ -160,7 +160,7 @@ public final class PointerLockController {
         evaluate()
     }
 
-    /// The platform is ready for a pending grab: it is tried now.
+    /// The platform is ready for a pending grab, or has news of a withheld one: it is tried now.
     func pendingGrabMayProceed() {
         arbiter.pendingGrabMayProceed(now: clock())
         evaluate()
@@ -225,6 +225,7 @@ public final class PointerLockController {
         case .granted: arbiter.grabSucceeded()
         case .refused(let refusal): arbiter.grabRefused(refusal, at: now)
         case .pending(let deadline): arbiter.grabPending(until: deadline)
+        case .withheld(let refusal): arbiter.grabWithheld(refusal)
         }
     }
 

@@ -9,17 +9,17 @@ import Foundation
 ///
 /// Other code in GameInput makes none of these calls itself, so the rules hold at every call
 /// site at once.
-enum Posix {
+package enum Posix {
     /// A failed call's `errno`.
-    struct Errno: Error, Equatable, CustomStringConvertible {
+    package struct Errno: Error, Equatable, CustomStringConvertible {
         /// The C `errno` value, such as `EPIPE`.
-        let code: Int32
+        package let code: Int32
 
         /// The current thread's `errno`, read right after the failed call.
         static var current: Errno { Errno(code: errno) }
 
         /// `strerror`'s text.
-        var description: String { String(cString: strerror(code)) }
+        package var description: String { String(cString: strerror(code)) }
     }
 
     /// What a non-blocking transfer on a socket or pipe gave.
@@ -136,9 +136,46 @@ enum Posix {
         _ = gameinput_timer_set(timer, max(1, nanoseconds))
     }
 
+    /// Anonymous shared memory of `size` bytes, close-on-exec, mapped for reading and writing
+    /// (`memfd_create(MFD_CLOEXEC)`, `ftruncate` retried on `EINTR`, `mmap(MAP_SHARED)`): what a
+    /// Wayland client shares with the compositor. Free it with ``unmap(_:size:)`` and
+    /// ``close(_:)``.
+    package static func sharedMemory(name: String, size: Int) -> Result<(descriptor: Int32, memory: UnsafeMutableRawPointer), Errno> {
+        let descriptor = gameinput_memfd_create(name)
+        guard descriptor >= 0 else { return .failure(.current) }
+        while ftruncate(descriptor, off_t(size)) != 0 {
+            guard errno == EINTR else {
+                let failure = Errno.current
+                close(descriptor)
+                return .failure(failure)
+            }
+        }
+        switch map(descriptor, size: size, writable: true) {
+        case .success(let memory): return .success((descriptor, memory))
+        case .failure(let failure):
+            close(descriptor)
+            return .failure(failure)
+        }
+    }
+
+    /// Maps `size` bytes of `descriptor` from its start, shared (`mmap(MAP_SHARED)`), for
+    /// reading, and for writing when `writable`: a keymap a compositor sends is mapped read-only
+    /// (its memory may be sealed against writes).
+    package static func map(_ descriptor: Int32, size: Int, writable: Bool) -> Result<UnsafeMutableRawPointer, Errno> {
+        let protection = writable ? PROT_READ | PROT_WRITE : PROT_READ
+        let memory = mmap(nil, size, protection, MAP_SHARED, descriptor, 0)
+        guard let memory, memory != MAP_FAILED else { return .failure(.current) }
+        return .success(memory)
+    }
+
+    /// Unmaps what ``map(_:size:writable:)`` or ``sharedMemory(name:size:)`` mapped (`munmap`).
+    package static func unmap(_ memory: UnsafeMutableRawPointer, size: Int) {
+        _ = munmap(memory, size)
+    }
+
     /// Closes `descriptor`. `EINTR` is not retried: on Linux the descriptor is closed anyway,
     /// and a second `close` could close one another thread just opened.
-    static func close(_ descriptor: Int32) {
+    package static func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)
     }
 

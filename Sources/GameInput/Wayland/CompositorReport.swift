@@ -19,6 +19,14 @@ public struct CompositorReport: Sendable {
         /// The compositor closed the connection while the registry was read.
         case connectionLost
 
+        /// The failure a connection reported.
+        init(_ failure: WaylandConnection.Failure) {
+            switch failure {
+            case .noCompositor(let socket): self = .noCompositor(socket: socket)
+            case .lost: self = .connectionLost
+            }
+        }
+
         /// One line for the user, such as "no Wayland compositor answers on wayland-1".
         public var description: String {
             switch self {
@@ -56,10 +64,7 @@ public struct CompositorReport: Sendable {
         do {
             connection = try WaylandConnection(socketName: socket)
         } catch {
-            switch error {
-            case .noCompositor(let socket): throw .noCompositor(socket: socket)
-            case .lost: throw .connectionLost
-            }
+            throw Failure(error)
         }
         defer { connection.close() }
         var highest: [String: Int] = [:]

@@ -320,6 +320,10 @@ public enum LockGuardianStatus: Hashable, Sendable, CustomStringConvertible {
     /// loop, but a stopped or traced game keeps it. Tried again at a later lock, with growing
     /// pauses, unless the reason cannot change (GameInput in a shared library).
     case unavailable(String)
+    /// Not needed: on native Wayland the compositor owns the pointer, and a focus change
+    /// (Alt+Tab, a click elsewhere) ends a stopped or hung game's lock; mutter also ends it by
+    /// itself once the game stops answering its pings.
+    case notNeeded
 
     /// What a window's guardian can be in this process, checked without starting one:
     /// ``disabled`` when the environment turns it off, ``unavailable(_:)`` when the program's
@@ -342,6 +346,7 @@ public enum LockGuardianStatus: Hashable, Sendable, CustomStringConvertible {
         case .running: "running"
         case .disabled: "disabled"
         case .unavailable(let reason): "unavailable (\(reason))"
+        case .notNeeded: "not needed (the compositor frees the pointer)"
         }
     }
 }

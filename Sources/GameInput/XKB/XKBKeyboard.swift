@@ -43,6 +43,21 @@ final class XKBKeyboard {
             charactersIgnoringModifiers: Self.utf8(unmodified), keysym: keysym)
     }
 
+    /// Whether key code `keyCode` repeats while held, as the keymap says (modifiers do not).
+    func repeats(_ keyCode: Int) -> Bool {
+        (8...255).contains(keyCode) && xkb_keymap_key_repeats(keymap, xkb_keycode_t(keyCode)) != 0
+    }
+
+    /// The keymap's key codes (8 to 255) with their XKB key names (`AD02`, `LFSH`), for the
+    /// table of physical keys.
+    func keyNames() -> [(code: Int, name: String)] {
+        let first = max(8, Int(xkb_keymap_min_keycode(keymap))), last = min(255, Int(xkb_keymap_max_keycode(keymap)))
+        guard first <= last else { return [] }
+        return (first...last).compactMap { code in
+            xkb_keymap_key_get_name(keymap, xkb_keycode_t(code)).map { (code, String(cString: $0)) }
+        }
+    }
+
     /// What key code `keyCode` means with no modifier in the last event's layout group.
     func unmodifiedMeaning(of keyCode: Int) -> KeyMeaning {
         meaning(of: keyCode, with: lastGroup)

@@ -40,7 +40,7 @@ import XServerTestSupport
         #expect(harness.pump { harness.state == .locked }, "\(String(describing: harness.state))")
         #expect(probe.pointerIsGrabbed, "X holds the grab GameInput claims")
         #expect(probe.cursorIsInvisible == true)
-        #expect(harness.pump { harness.window.grab?.isGuarded == true }, "the guardian's window is in the host's")
+        #expect(harness.pump { harness.window.x11!.grab?.isGuarded == true }, "the guardian's window is in the host's")
 
         // Motion: every count arrives as relative motion.
         for _ in 0..<20 { probe.moveRelative(dx: 10, dy: 0) }
@@ -102,7 +102,7 @@ import XServerTestSupport
         // Freed by the guardian (the game stopped): the host's cursor again.
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-        #expect(harness.pump { harness.window.grab?.isGuarded == true && harness.state == .locked })
+        #expect(harness.pump { harness.window.x11!.grab?.isGuarded == true && harness.state == .locked })
         #expect(BoundedWait.until(timeout: .seconds(3)) { !self.probe.pointerIsGrabbed }, "not pumped: the guardian frees it")
         #expect(probe.cursorName == "host-crosshair")
         harness.window.detach()
@@ -145,7 +145,7 @@ import XServerTestSupport
     /// reports every leave as the cursor leaving the window, whatever its detail).
     @Test func aClickInTheHostsWindowMakesTheHostNoCrossings() throws {
         let (harness, _) = try attached(prefers: false)
-        #expect(harness.pump { harness.window.grab?.guardian?.isArmed == true }, "the guardian's window is mapped")
+        #expect(harness.pump { harness.window.x11!.grab?.guardian?.isArmed == true }, "the guardian's window is mapped")
         let point = probe.rootPoint(in: host.window, x: 120, y: 90)
         probe.moveAbsolute(x: point.x, y: point.y)
         host.pump(timeout: .milliseconds(300))
@@ -164,7 +164,7 @@ import XServerTestSupport
         host.destroyWindow()
         #expect(harness.pump { harness.events.contains(.windowDestroyed) })
         #expect(harness.window.isClosed)
-        #expect(harness.window.isConnectionClosed, "its connection closed with the dispatch")
+        #expect(harness.window.x11!.isConnectionClosed, "its connection closed with the dispatch")
         #expect(!probe.pointerIsGrabbed)
         harness.window.close()
     }

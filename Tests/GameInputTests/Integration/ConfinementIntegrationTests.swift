@@ -26,7 +26,7 @@ import XServerTestSupport
         harness.window.pointerLock.rootPreferring = game
         harness.window.show()
         #expect(harness.pump { harness.window.isViewable && harness.window.pointerLock.currentFacts.hasFocus })
-        let frame = probe.frame(of: harness.window.windowID)
+        let frame = probe.frame(of: harness.window.x11!.windowID)
         probe.moveAbsolute(x: frame.origin.x + 200, y: frame.origin.y + 150)
         harness.pump(for: .milliseconds(50))
         return (harness, game, frame.origin)
@@ -44,7 +44,7 @@ import XServerTestSupport
         game.prefersPointerConfined = true
         window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         #expect(harness.pump { window.pointerLock.isConfined }, "\(String(describing: window.pointerLock.pointerConfinementState))")
-        #expect(harness.pump { window.grab?.isGuarded == true }, "the guardian guards the confinement")
+        #expect(harness.pump { window.x11!.grab?.isGuarded == true }, "the guardian guards the confinement")
         #expect(probe.pointerIsGrabbed, "X holds the confinement")
         #expect(!window.pointerLock.isLocked)
         #expect(probe.cursorIsInvisible == false, "the cursor shows")
@@ -63,8 +63,8 @@ import XServerTestSupport
         #expect(seen.heard == WindowPoint(x: 299, y: 149))
         #expect(harness.motions.isEmpty, "no relative motion while confined")
 
-        XResizeWindow(window.connection.display, window.windowID, 250, 120)
-        window.connection.flush()
+        XResizeWindow(window.x11!.connection.display, window.x11!.windowID, 250, 120)
+        window.x11!.connection.flush()
         #expect(harness.pump { window.width == 250 && window.height == 120 })
         seen = moveFarAndRead(to: XProbe.Point(x: 1279, y: 799))
         #expect(seen.root == XProbe.Point(x: origin.x + 249, y: origin.y + 119), "the rectangle is clipped to the smaller window")

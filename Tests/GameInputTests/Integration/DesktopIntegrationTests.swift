@@ -31,7 +31,7 @@ import XServerTestSupport
         harness.window.activate()
         #expect(harness.pump { harness.state?.isLocked == true }, "activate() brings the focus and the lock back")
         #expect(probe.pointerIsGrabbed)
-        #expect(probe.focusedWindow == harness.window.windowID)
+        #expect(probe.focusedWindow == harness.window.x11!.windowID)
     }
 
     @Test func withoutAWindowManagerTheWindowTakesTheFocusAndActivateTakesItBack() throws {
@@ -40,7 +40,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try lockedHarness(on: server)
         #expect(!harness.window.windowManagerRuns)
-        #expect(probe.focusedWindow == harness.window.windowID, "the window took the focus when it mapped")
+        #expect(probe.focusedWindow == harness.window.x11!.windowID, "the window took the focus when it mapped")
         #expect(probe.pointerIsGrabbed)
 
         probe.showOtherWindow()
@@ -57,7 +57,7 @@ import XServerTestSupport
         defer { server.stop() }
         let probe = server.probe
         let harness = try lockedHarness(on: server)
-        let window = harness.window.windowID
+        let window = harness.window.x11!.windowID
         let program = ProcessInfo.processInfo.processName
         #expect(probe.stringProperty("WM_CLASS", of: window) == [program, program.prefix(1).uppercased() + program.dropFirst()])
         #expect(probe.stringProperty("_NET_WM_NAME", of: window) == ["desktop-test ✓"])
@@ -81,11 +81,11 @@ import XServerTestSupport
         defer { server.stop() }
         let probe = server.probe
         let harness = try lockedHarness(on: server)
-        probe.minimise(harness.window.windowID)
+        probe.minimise(harness.window.x11!.windowID)
         #expect(harness.pump { harness.state == .unlocked(.notViewable) })
         #expect(!harness.window.isViewable)
         #expect(!probe.pointerIsGrabbed)
-        probe.activate(harness.window.windowID)
+        probe.activate(harness.window.x11!.windowID)
         #expect(harness.pump { harness.state?.isLocked == true })
         #expect(probe.pointerIsGrabbed)
     }

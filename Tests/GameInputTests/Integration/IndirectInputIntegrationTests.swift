@@ -21,12 +21,12 @@ import XServerTestSupport
         let harness = try GameWindowHarness(displayName: server.displayName)
         harness.window.pointerLock.rootPreferring = TestGame(prefers: false)
         harness.window.show()
-        #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.windowID })
+        #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.x11!.windowID })
         return harness
     }
 
     func moveInto(_ harness: GameWindowHarness, x: Int32, y: Int32) {
-        let point = probe.rootPoint(in: harness.window.windowID, x: x, y: y)
+        let point = probe.rootPoint(in: harness.window.x11!.windowID, x: x, y: y)
         probe.moveAbsolute(x: point.x, y: point.y)
     }
 

@@ -22,7 +22,7 @@ import XServerTestSupport
         let game = TestGame(prefers: prefersLock)
         harness.window.pointerLock.rootPreferring = game
         harness.window.show()
-        #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.windowID })
+        #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.x11!.windowID })
         if prefersLock { #expect(harness.pump { harness.state == .locked }) }
         return (harness, game)
     }
@@ -43,7 +43,7 @@ import XServerTestSupport
         game.prefersPointerLocked = false
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         harness.pump(for: .milliseconds(100))
-        let origin = probe.frame(of: harness.window.windowID).origin
+        let origin = probe.frame(of: harness.window.x11!.windowID).origin
         let pointer = probe.pointerPosition
         let expected = WindowPoint(x: Double(pointer.x - origin.x), y: Double(pointer.y - origin.y))
         #expect(harness.pointers.map(\.phase) == [.moved], "one report after the unlock: \(harness.pointers)")
@@ -62,12 +62,12 @@ import XServerTestSupport
         game.prefersPointerLocked = false
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         harness.pump(for: .milliseconds(100))
-        let frame = probe.frame(of: harness.window.windowID)
+        let frame = probe.frame(of: harness.window.x11!.windowID)
         probe.moveAbsolute(x: min(1270, frame.origin.x + frame.width + 40), y: frame.origin.y + 20)
         XTestFakeButtonEvent(probe.display, 1, 0, 0)
         XSync(probe.display, 0)
         harness.pump(for: .milliseconds(100))
-        let centre = probe.centre(of: harness.window.windowID)
+        let centre = probe.centre(of: harness.window.x11!.windowID)
         probe.moveAbsolute(x: centre.x, y: centre.y)
         harness.pump(for: .milliseconds(100))
         game.prefersPointerLocked = true
@@ -80,7 +80,7 @@ import XServerTestSupport
     /// focus leaves end with `.cancelled` presses: their releases go elsewhere.
     @Test func heldKeysAndButtonsEndWhenTheFocusLeaves() throws {
         let (harness, _) = try shownHarness(prefersLock: false)
-        let centre = probe.centre(of: harness.window.windowID)
+        let centre = probe.centre(of: harness.window.x11!.windowID)
         probe.moveAbsolute(x: centre.x, y: centre.y)
         harness.pump(for: .milliseconds(50))
         harness.clearEvents()

@@ -76,7 +76,7 @@ import XServerTestSupport
         }
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-        let gameWindow = harness.window.windowID
+        let gameWindow = harness.window.x11!.windowID
         var stuckFlaps = 0
         for flap in 0..<flaps {
             let toOther = flap % 2 == 0

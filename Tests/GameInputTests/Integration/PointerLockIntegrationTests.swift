@@ -34,8 +34,8 @@ import XServerTestSupport
     @Test func aLongSleepKeepsTheLockWhileAStallFreesIt() throws {
         let (harness, _) = try lockedHarness()
         // The lock does not wait for the guardian: it arms soon after, and the grab moves to its window.
-        #expect(harness.pump { harness.window.grab?.isGuarded == true }, "the guardian watches the lock")
-        #expect(harness.window.grab?.guardian?.isArmed == true)
+        #expect(harness.pump { harness.window.x11!.grab?.isGuarded == true }, "the guardian watches the lock")
+        #expect(harness.window.x11!.grab?.guardian?.isArmed == true)
         // A second client watches from its own thread while this one sleeps in poll().
         let watcher = GrabWatcher(displayName: server.displayName, for: .milliseconds(2300))
         harness.window.waitForEvents(until: .now + .milliseconds(2500))
@@ -72,8 +72,8 @@ import XServerTestSupport
 
         // The lock begins at the window's centre: what the user sees is an invisible cursor,
         // and relative motion far larger than the window keeps the pointer inside it.
-        let frame = probe.frame(of: harness.window.windowID)
-        let centre = probe.centre(of: harness.window.windowID)
+        let frame = probe.frame(of: harness.window.x11!.windowID)
+        let centre = probe.centre(of: harness.window.x11!.windowID)
         probe.moveAbsolute(x: centre.x, y: centre.y)
         #expect(probe.cursorIsInvisible == false, "the normal cursor while unlocked")
         game.prefersPointerLocked = true
@@ -157,7 +157,7 @@ import XServerTestSupport
     @Test func focusLossReleasesAndFocusReturnRelocks() throws {
         probe.showOtherWindow()
         let (harness, _) = try lockedHarness()
-        let gameWindow = harness.window.windowID
+        let gameWindow = harness.window.x11!.windowID
         #expect(switchFocus(harness, awayFrom: gameWindow), "alt-tab should move focus to the other window")
         #expect(harness.pump { harness.state == .unlocked(.unfocused) })
         #expect(probe.tryGrab() == GrabSuccess, "the pointer is free while another window has focus")
@@ -198,7 +198,7 @@ import XServerTestSupport
         let (harness, game) = try lockedHarness()
         game.prefersPointerLocked = false
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-        let centre = probe.centre(of: harness.window.windowID)
+        let centre = probe.centre(of: harness.window.x11!.windowID)
         probe.moveAbsolute(x: centre.x, y: centre.y)
         XTestFakeButtonEvent(probe.display, 1, 1, 0)
         XSync(probe.display, 0)

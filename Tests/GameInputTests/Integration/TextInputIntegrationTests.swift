@@ -41,7 +41,7 @@ import XServerTestSupport
             }
             harness.window.pointerLock.rootPreferring = TestGame(prefers: false)
             harness.window.show()
-            #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.windowID })
+            #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.x11!.windowID })
         }
 
         enum Failure: Error { case setxkbmap([String]) }

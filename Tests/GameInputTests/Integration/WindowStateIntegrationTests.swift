@@ -60,7 +60,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.windowID
+        let window = harness.window, id = window.x11!.windowID
         #expect(window.title == "gameinput-test")
         #expect(probe.textProperty("WM_NAME", of: id) == XProbe.TextProperty(type: "STRING", bytes: Array("gameinput-test".utf8)))
         #expect(probe.findWindow(titled: "gameinput-test") == id, "an ASCII title reads back with XFetchName")
@@ -90,7 +90,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.windowID
+        let window = harness.window, id = window.x11!.windowID
         func icon() -> [UInt]? { probe.cardinalProperty("_NET_WM_ICON", of: id, maximumItems: 10_000) }
         let desktopsOwn = icon()
         if windowManager == nil {
@@ -137,7 +137,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let id = harness.window.windowID
+        let id = harness.window.x11!.windowID
         #expect(probe.frame(of: id).width == 400 && probe.frame(of: id).height == 300)
 
         let resized = try requestSize(640, 480, of: harness, expecting: WindowSize(width: 640, height: 480))
@@ -154,7 +154,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.windowID
+        let window = harness.window, id = window.x11!.windowID
         #expect(window.sizeLimits == .none)
         window.sizeLimits = try Self.fourByThree()
         #expect(window.sizeLimits == (try Self.fourByThree()))
@@ -199,7 +199,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try GameWindowHarness(displayName: server.displayName)
         defer { harness.window.close() }
-        let window = harness.window, id = window.windowID
+        let window = harness.window, id = window.x11!.windowID
         try window.requestPosition(x: 200, y: 150)
         let hints = try #require(
             BoundedWait.until(timeout: .seconds(2)) { probe.normalHints(of: id) != nil } ? probe.normalHints(of: id) : nil)
@@ -238,7 +238,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.windowID
+        let window = harness.window, id = window.x11!.windowID
         window.sizeLimits = try Self.fourByThree()
         #expect(BoundedWait.until(timeout: .seconds(2)) { probe.normalHints(of: id) == Self.fourByThreeHints })
 
@@ -270,7 +270,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.windowID
+        let window = harness.window, id = window.x11!.windowID
         let limits = try WindowSizeLimits(minimumSize: WindowSize(width: 200, height: 100))
         window.sizeLimits = limits
         try window.requestPosition(x: 120, y: 90)

@@ -92,11 +92,11 @@ import Testing
     }
 
     @Test func wmNameIsLatin1WhenTheTitleFitsIt() {
-        #expect(GameWindow.latin1Bytes(of: "Größe") == [0x47, 0x72, 0xF6, 0xDF, 0x65])
-        #expect(GameWindow.latin1Bytes(of: "lockgame") == Array("lockgame".utf8))
-        #expect(GameWindow.latin1Bytes(of: "") == [])
-        #expect(GameWindow.latin1Bytes(of: "Spiel – Größe") == nil, "the en dash is not Latin-1")
-        #expect(GameWindow.latin1Bytes(of: "🎮") == nil)
+        #expect(X11Window.latin1Bytes(of: "Größe") == [0x47, 0x72, 0xF6, 0xDF, 0x65])
+        #expect(X11Window.latin1Bytes(of: "lockgame") == Array("lockgame".utf8))
+        #expect(X11Window.latin1Bytes(of: "") == [])
+        #expect(X11Window.latin1Bytes(of: "Spiel – Größe") == nil, "the en dash is not Latin-1")
+        #expect(X11Window.latin1Bytes(of: "🎮") == nil)
     }
 
     @Test func errorsSayWhatWasRefused() {

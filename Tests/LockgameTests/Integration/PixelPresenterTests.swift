@@ -64,7 +64,7 @@ import XServerTestSupport
         present(color)
         let deadline = ContinuousClock.now + .seconds(2)
         while presenter.isBusy && ContinuousClock.now < deadline { step() }
-        XSync(window.connection.display, 0)
+        XSync(window.x11!.connection.display, 0)
         return !presenter.isBusy
     }
 
@@ -92,7 +92,7 @@ import XServerTestSupport
 
     /// Whether every pixel of the window on the server is `color` (alpha ignored).
     func windowShows(_ color: UInt32) throws -> Bool {
-        let picture = try #require(server.probe.capture(window.windowID))
+        let picture = try #require(server.probe.capture(window.x11!.windowID))
         #expect(picture.width == Self.width && picture.height == Self.height)
         return picture.pixels.allSatisfy { $0 == color & 0x00FF_FFFF }
     }
@@ -148,7 +148,7 @@ import XServerTestSupport
         #expect(presenter.pixels.width == Self.width / 2 && presenter.pixels.height == Self.height / 2)
         #expect(presenter.pixelsAreShared, "the pixels are a shared segment again")
         #expect(presentAndWait(Self.after))
-        let picture = try #require(server.probe.capture(window.windowID))
+        let picture = try #require(server.probe.capture(window.x11!.windowID))
         let corner = (0..<Self.height / 2).flatMap { y in (0..<Self.width / 2).map { picture.pixels[y * Self.width + $0] } }
         #expect(corner.allSatisfy { $0 == Self.after & 0x00FF_FFFF })
     }
@@ -159,9 +159,9 @@ import XServerTestSupport
         try #require(presenter.path == .sharedMemory)
         #expect(presentAndWait(Self.before))
         // A server that never answers: the completion events are read and dropped.
-        let completion = XShmGetEventBase(window.connection.display) + ShmCompletion
-        let original = window.otherEventHandler
-        window.otherEventHandler = { event in
+        let completion = XShmGetEventBase(window.x11!.connection.display) + ShmCompletion
+        let original = window.x11!.otherEventHandler
+        window.x11!.otherEventHandler = { event in
             if event.pointee.type != completion { original?(event) }
         }
         longestCall = .zero
@@ -173,7 +173,7 @@ import XServerTestSupport
         #expect(try windowShows(Self.after))
 
         // Completions that come again later change nothing: there is no segment any more.
-        window.otherEventHandler = original
+        window.x11!.otherEventHandler = original
         runLoop(drawing: Self.before, timeout: .milliseconds(700)) { false }
         #expect(presenter.path == .putImage(.completionLost), "changes: \(pathChanges)")
         #expect(presentAndWait(Self.after))
@@ -195,7 +195,7 @@ import XServerTestSupport
         #expect((0..<pixels.height).allSatisfy { pixels.row($0).allSatisfy { $0 == Self.after } })
         // Presenting after close does nothing: the window still shows the last frame.
         presenter.present()
-        XSync(window.connection.display, 0)
+        XSync(window.x11!.connection.display, 0)
         #expect(try windowShows(Self.before))
     }
 
@@ -222,9 +222,9 @@ import XServerTestSupport
                 let deadline = ContinuousClock.now + .seconds(2)
                 while presenter.isBusy && ContinuousClock.now < deadline { step() }
             } else {
-                XSync(window.connection.display, 0)
+                XSync(window.x11!.connection.display, 0)
             }
-            let picture = try #require(server.probe.capture(window.windowID))
+            let picture = try #require(server.probe.capture(window.x11!.windowID))
             let expected = (0..<Self.height).flatMap { y in [UInt32](repeating: UInt32(y) << 8 | 0x40, count: Self.width) }
             #expect(picture.pixels == expected, "shared memory \(allowSharedMemory): rows arrive without their padding")
         }

@@ -12,6 +12,12 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
     /// The host's window to attach to does not exist on that display (a wrong ID, a window
     /// already destroyed, or another server's window).
     case windowNotFound(UInt)
+    /// `GAMEINPUT_BACKEND` names no backend (``WindowBackendChoice/Kind``: `x11` or `wayland`).
+    case invalidBackend(String)
+    /// The Wayland backend was asked for (`GAMEINPUT_BACKEND=wayland`) and cannot run: no
+    /// compositor answers, or it lacks what any window needs (a surface, a shell, a seat, shared
+    /// memory). The text says which.
+    case cannotConnectToWayland(String)
 
     /// What went wrong, in a sentence for the terminal: "DISPLAY is not set: there is no X
     /// display to open".
@@ -29,6 +35,10 @@ public enum GameWindowError: Error, Equatable, Sendable, CustomStringConvertible
             "the X screen has no 32-bit true-colour visual for a transparent window"
         case .windowNotFound(let window):
             "there is no window 0x\(String(window, radix: 16)) on the X display to attach to"
+        case .invalidBackend(let value):
+            "GAMEINPUT_BACKEND=\(value) names no backend: use x11 or wayland"
+        case .cannotConnectToWayland(let why):
+            "cannot run on Wayland: \(why)"
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Living with the window manager, or without one: what the window tells it (ICCCM and EWMH
 /// properties), how it asks for the focus, and which of its states count as hidden.
-extension GameWindow {
+extension X11Window {
     /// How the window is shown, as far as the lock cares: mapped by the server, and not
     /// minimised or hidden by the window manager. The map state alone does not tell: mutter
     /// keeps a minimised window mapped (`WM_STATE` Iconic, still `IsViewable`), and i3 hides a
@@ -35,15 +35,8 @@ extension GameWindow {
         var isOverWindow: Bool { inWindow && pointerMoved }
     }
 
-    /// Raises the window and gives it the keyboard focus, as SDL's `SDL_RaiseWindow` and GLFW's
-    /// `glfwFocusWindow` do.
-    ///
-    /// Under an EWMH window manager this sends `_NET_ACTIVE_WINDOW` with source indication
-    /// "application" and the last input event's time: the window manager decides, and may
-    /// refuse to steal the focus from what the user is doing (focus-stealing prevention).
-    /// Without a window manager it calls `XRaiseWindow` and `XSetInputFocus` itself. The lock
-    /// engages when the focus arrives, as after any focus change.
-    public func activate() {
+    /// The X11 side of `GameWindow.activate`.
+    func activate() {
         guard isUsable else { return }
         let display = connection.display
         if windowManagerRuns {

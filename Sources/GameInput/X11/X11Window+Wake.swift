@@ -2,19 +2,9 @@ internal import CXlib
 
 /// The one descriptor a host's own loop sleeps on: for a host that polls its own
 /// connection (or anything else) and must wake when GameInput has work.
-extension GameWindow {
-    /// A file descriptor for the host's own `poll()`, `select()` or epoll: readable whenever
-    /// ``pollEvents(_:)`` has work: input queued on GameInput's connection (also input Xlib
-    /// already read off the socket), a lock retry or another timed decision that is due, the
-    /// lock guardian's news, and, while the lock holds, the check-in that tells the guardian
-    /// and the watchdog the loop still runs. Call ``pollEvents(_:)`` when it is readable (or
-    /// every frame anyway); it is not readable again until there is more.
-    ///
-    /// It stays the same descriptor for the window's life (an epoll set, which holds what
-    /// changes behind it), and is closed by ``close()`` (or ``detach()``): take it out of the
-    /// host's set first. -1 once closed, or if the system has no descriptors left. Made on
-    /// first use: a loop that never asks pays nothing for it.
-    public var wakeDescriptor: Int32 {
+extension X11Window {
+    /// The X11 side of `GameWindow.wakeDescriptor`.
+    var wakeDescriptor: Int32 {
         guard !isClosed else { return -1 }
         if wake == nil {
             wake = WakeSet(connection: connection.fileDescriptor)

@@ -1,40 +1,22 @@
 internal import CXlib
 
 /// The desktop's monitors and scale, and full screen on the monitor the player chooses.
-extension GameWindow {
-    /// The desktop's monitors, in the order `xrandr --listmonitors` lists the active ones
-    /// (see ``Monitor``). Kept current: ``InputEvent/monitorsChanged`` says when it changes.
-    public var monitors: [Monitor] { monitorWatch.list }
+extension X11Window {
+    /// The X11 side of `GameWindow.monitors`.
+    var monitors: [Monitor] { monitorWatch.list }
 
-    /// The desktop's scale (``DesktopScale``): `Xft.dpi` over 96, kept current
-    /// (``InputEvent/scaleChanged(_:)``). Draw the HUD and text that much larger; relative
-    /// motion is not scaled.
-    public var scale: DesktopScale { resourceWatch.scale }
+    /// The X11 side of `GameWindow.scale`.
+    var scale: DesktopScale { resourceWatch.scale }
 
-    /// The monitor the window is on: the one its area overlaps most; nil when it is on none
-    /// (off screen, or not mapped yet) or after ``close()``. One round trip.
-    public var currentMonitor: Monitor? {
+    /// The X11 side of `GameWindow.currentMonitor`.
+    var currentMonitor: Monitor? {
         guard isUsable, let frame = windowFrameOnScreen() else { return nil }
         return Monitor.containing(frame, in: monitors).map { monitors[$0] }
     }
 
-    /// Makes the window full-screen on `monitor`, one of ``monitors``; ``setFullScreen(_:)``
-    /// with `false` leaves full screen and puts the window back where it was.
-    ///
-    /// Under a window manager the window moves onto the monitor first (as SDL does), then asks
-    /// for `_NET_WM_STATE_FULLSCREEN`, and the window manager fills the monitor the window is
-    /// on. Where the window manager supports `_NET_WM_FULLSCREEN_MONITORS` (KWin, mutter) the
-    /// window also names the monitor by its Xinerama number, as GLFW does; it is left out for
-    /// a monitor that is not one output's rectangle (one a client defined, which KWin and
-    /// mutter do not count). A window manager that places windows itself and gives each
-    /// monitor desktops of its own (i3 tiles windows on per-output workspaces) gets the window
-    /// sent to a desktop on the monitor and activated there. Without a window manager the
-    /// window itself covers the monitor. The lock and the confinement keep the pointer in the
-    /// window, so on that monitor.
-    /// Returns false (and does nothing) for a monitor not in ``monitors``, on an attached
-    /// window and after ``close()``.
+    /// The X11 side of `GameWindow.setFullScreen`.
     @discardableResult
-    public func setFullScreen(on monitor: Monitor) -> Bool {
+    func setFullScreen(on monitor: Monitor) -> Bool {
         guard isUsable, host == nil, let index = monitors.firstIndex(of: monitor) else { return false }
         let display = connection.display
         let before = isFullScreen ? nil : windowFrameOnScreen()

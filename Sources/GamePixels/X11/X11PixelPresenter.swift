@@ -1,128 +1,20 @@
 internal import CXlib
-public import GameInput
+import GameInput
 
-/// Puts pixels drawn on the CPU on a `GameWindow`: through MIT-SHM
-/// (`XShmPutImage`), where the game draws straight into memory shared with the X server, or
-/// with `XPutImage` where MIT-SHM cannot be used.
-///
-/// The presenter owns the memory to draw into, ``pixels``, sized with ``resize(width:height:)``
-/// (call it on `InputEvent.resized(width:height:)`). Draw there and call
-/// ``present()``: no copy on the way to the server. Pixels drawn elsewhere, with any stride,
-/// go through ``present(copying:)``. One loop turn:
-///
-/// ```swift
-/// window.pollEvents { event in
-///     if case .resized(let width, let height) = event { presenter.resize(width: width, height: height) }
-/// }
-/// _ = presenter.updatePath(now: .now)
-/// if !presenter.isBusy {
-///     draw(into: presenter.pixels)
-///     presenter.present()
-/// }
-/// ```
-///
-/// Use it from the thread that drives the window. The window's visual must be true colour
-/// with 8 bits per channel at depth 24 or 32 (`WindowVisual.default` is on every
-/// server this was tried on; `WindowVisual.transparent` is): others throw
-/// ``Unsupported``.
-///
-/// MIT-SHM is decided per connection, not by the extension list: a server reached over TCP,
-/// `ssh -X` or from another IPC namespace lists MIT-SHM and then refuses to attach the
-/// segment (`BadAccess`). The presenter attaches, waits for the answer, and on an error
-/// presents with `XPutImage` from then on.
-///
-/// With MIT-SHM the server reads the segment after the request is sent, so the presenter asks
-/// for a completion event (`ShmCompletion`) and reports ``isBusy`` until it arrives: the next
-/// frame is not drawn over memory the server is still reading.
-///
-/// A completion that does not come within ``completionTimeout`` is late, not lost: the server
-/// is busy, or another client holds `XGrabServer` (a window manager does, around some moves
-/// and while it manages a new window) and the server reads none of our requests meanwhile.
-/// The presenter then holds frames back (``Path/completionOverdue``): the segment stays
-/// attached, ``pixels`` become a private buffer the game keeps drawing into, and
-/// nothing is sent. When the completion arrives, ``updatePath(now:)`` puts ``pixels``
-/// back into the segment and MIT-SHM goes on. Frames are held back rather than sent with
-/// `XPutImage` because a server that reads nothing from us cannot show them anyway, and
-/// sending them blocks the game: measured on Xvfb during a 1 s `XGrabServer`, a loop
-/// sending a 640×360 frame (0.9 MB, more than the socket buffer holds) every 16 ms sat 1.0 s
-/// in one `XPutImage`, and at 1280×720 likewise: no input handled meanwhile, for as long as
-/// GameInput's stall watchdog allows (1 s) before it frees a locked pointer. Holding back
-/// costs nothing, the loop goes on, and the first frame sent after the grab is a current one.
-///
-/// To tell a late completion from one that never comes, the presenter sends itself a client
-/// message when the completion is overdue (`XSendEvent` to its own window, which the server
-/// delivers to the window's creator). The server handles our requests in order, so a
-/// completion it sends comes before that message: the message arriving first proves the
-/// server processed the frame and sent no completion. Then the completion is lost, the
-/// segment is freed and frames go through `XPutImage` for good
-/// (``PutImageReason/completionLost``). Neither step waits for the server.
-public final class PixelPresenter {
-    /// How frames reach the window, and why.
-    public enum Path: Equatable, Sendable, CustomStringConvertible {
-        /// Frames go through MIT-SHM (`XShmPutImage`): ``PixelPresenter/pixels`` are the shared segment.
-        case sharedMemory
-        /// MIT-SHM with frames held back: the last frame's completion is overdue (the server
-        /// is busy or another client holds `XGrabServer`). ``PixelPresenter/pixels`` are a private
-        /// buffer, ``PixelPresenter/present()`` sends nothing, and MIT-SHM resumes when the
-        /// completion arrives.
-        case completionOverdue
-        /// Frames go through `XPutImage` for the reason given: ``PixelPresenter/pixels`` are private
-        /// memory, copied into the request.
-        case putImage(PutImageReason)
-
-        /// How the path reads in the game's log.
-        public var description: String {
-            switch self {
-            case .sharedMemory: "MIT-SHM"
-            case .completionOverdue: "MIT-SHM, frames held back (completion overdue)"
-            case .putImage(let reason): "XPutImage (\(reason))"
-            }
-        }
-    }
-
-    /// Why frames go through `XPutImage`.
-    public enum PutImageReason: Equatable, Sendable, CustomStringConvertible {
-        /// The caller turned MIT-SHM off.
-        case notRequested
-        /// The server does not offer the extension.
-        case notOffered
-        /// The server offers it and refused our segment (a remote or containerised client).
-        case refusedByServer
-        /// The server processed a frame and sent no completion event for it.
-        case completionLost
-
-        /// How the reason reads in the game's log.
-        public var description: String {
-            switch self {
-            case .notRequested: "MIT-SHM not requested"
-            case .notOffered: "the server has no MIT-SHM"
-            case .refusedByServer: "MIT-SHM refused by the server"
-            case .completionLost: "MIT-SHM completion events stopped"
-            }
-        }
-    }
-
-    /// How long a sent frame may go unanswered before its completion is taken as overdue.
-    public static let completionTimeout: Duration = .milliseconds(500)
-
-    /// How frames reach the window now.
-    public private(set) var path: Path
-    /// Whether frames go through shared memory (the path is ``Path/sharedMemory``).
-    public var usesSharedMemory: Bool { path == .sharedMemory }
-    /// The memory to draw the next frame into, sized with ``resize(width:height:)``: the shared
-    /// segment on ``Path/sharedMemory``, private memory otherwise and after ``close()``. Its
-    /// rows are contiguous (``PixelRows/isContiguous``). It moves when the size or the path
-    /// changes (``resize(width:height:)``, ``updatePath(now:)`` returning true): read it again
-    /// after those calls. Its contents are undefined after a move.
-    public private(set) var pixels: PixelRows
+/// The X11 side of ``PixelPresenter``: MIT-SHM (`XShmPutImage`) where the server accepts the
+/// segment, `XPutImage` otherwise; the facade's documentation says how frames are held back and
+/// how a lost completion is told from a late one.
+final class X11PixelPresenter {
+    /// How frames reach the window now (``PixelPresenter/path``).
+    private(set) var path: PixelPresenter.Path
+    var usesSharedMemory: Bool { path == .sharedMemory }
+    /// The memory to draw the next frame into (``PixelPresenter/pixels``).
+    private(set) var pixels: PixelRows
     /// Whether ``pixels`` are the shared segment itself (for the tests in this package).
-    package var pixelsAreShared: Bool { segmentPixels != nil && pixels.baseAddress == segmentPixels }
-    /// Until when the server may still be reading the last frame sent through MIT-SHM; nil
-    /// once it completed, and while frames are held back (``pixels`` are private then).
-    public private(set) var busyUntil: ContinuousClock.Instant?
-    /// A frame was sent through MIT-SHM and the server has not finished reading it: do not
-    /// draw into ``pixels`` yet.
-    public var isBusy: Bool { busyUntil != nil }
+    var pixelsAreShared: Bool { segmentPixels != nil && pixels.baseAddress == segmentPixels }
+    /// Until when the server may still be reading the last frame sent through MIT-SHM.
+    private(set) var busyUntil: ContinuousClock.Instant?
+    var isBusy: Bool { busyUntil != nil }
 
     private let connection: X11Connection
     private let display: OpaquePointer
@@ -152,24 +44,10 @@ public final class PixelPresenter {
     private var privateImage: UnsafeMutablePointer<XImage>?
     private var isClosed = false
 
-    /// The window's pixel format cannot be presented.
-    public struct Unsupported: Error, CustomStringConvertible {
-        /// The window's depth.
-        public let depth: Int32
-        /// The window visual's red, green and blue masks.
-        public let masks: (red: UInt, green: UInt, blue: UInt)
-        /// Why the window cannot be presented, for the game's log.
-        public var description: String {
-            "the window has depth \(depth) with masks 0x\(String(masks.red, radix: 16))/"
-                + "0x\(String(masks.green, radix: 16))/0x\(String(masks.blue, radix: 16)); "
-                + "pixels are presented to 24- or 32-bit true colour with 8-bit channels only"
-        }
-    }
-
     /// A presenter for `gameWindow`'s pixels, sized to the window; MIT-SHM unless
     /// `allowSharedMemory` is false. It receives the window's MIT-SHM events: one presenter
     /// per window.
-    public init(window gameWindow: GameWindow, allowSharedMemory: Bool = true) throws(Unsupported) {
+    init(window gameWindow: X11Window, allowSharedMemory: Bool) throws(PixelPresenter.Unsupported) {
         connection = gameWindow.connection
         display = gameWindow.connection.display
         window = gameWindow.windowID
@@ -177,7 +55,7 @@ public final class PixelPresenter {
         depth = gameWindow.visual.depth
         let masks = (red: visual.pointee.red_mask, green: visual.pointee.green_mask, blue: visual.pointee.blue_mask)
         guard depth == 24 || depth == 32, masks == (0xFF_0000, 0xFF00, 0xFF) else {
-            throw Unsupported(depth: depth, masks: masks)
+            throw PixelPresenter.Unsupported(depth: depth, masks: masks)
         }
         gc = XCreateGC(display, window, 0, nil)
         if !allowSharedMemory {
@@ -227,7 +105,7 @@ public final class PixelPresenter {
     ///   segment again (a new one if the size changed meanwhile);
     /// - to `.putImage(.completionLost)` once the server proved it processed the frame and
     ///   sent no completion: the segment is freed (`XShmDetach`, no round trip).
-    public func updatePath(now: ContinuousClock.Instant) -> Bool {
+    func updatePath(now: ContinuousClock.Instant) -> Bool {
         guard !isClosed, !connection.isLost else { return false }
         switch path {
         case .sharedMemory:
@@ -242,7 +120,7 @@ public final class PixelPresenter {
             } else {
                 return false
             }
-        case .putImage:
+        case .putImage, .waylandSharedMemory:
             return false
         }
         return true
@@ -282,7 +160,7 @@ public final class PixelPresenter {
     /// and the GC; call before the window closes, also after `InputEvent.connectionLost`
     /// (then it sends nothing). ``pixels`` stay drawable at their size, in
     /// private memory; ``present()`` does nothing from then on.
-    public func close() {
+    func close() {
         guard !isClosed else { return }
         isClosed = true
         usePrivateMemory(width: pixels.width, height: pixels.height)
@@ -310,7 +188,7 @@ public final class PixelPresenter {
     /// With MIT-SHM this makes a new segment (round trips: `XShmAttach` is checked); while
     /// frames are held back only the private memory changes, and the segment is replaced when
     /// MIT-SHM resumes.
-    public func resize(width: Int, height: Int) {
+    func resize(width: Int, height: Int) {
         let width = max(1, width), height = max(1, height)
         guard !isClosed, !connection.isLost, usesSharedMemory else {
             usePrivateMemory(width: width, height: height)
@@ -342,7 +220,7 @@ public final class PixelPresenter {
 
     /// Sends ``pixels`` to the window's top-left corner. Never waits for the server; sends
     /// nothing while frames are held back or after ``close()``.
-    public func present() {
+    func present() {
         guard !isClosed, !connection.isLost else { return }
         let width = UInt32(pixels.width), height = UInt32(pixels.height)
         switch path {
@@ -350,26 +228,14 @@ public final class PixelPresenter {
             guard let sharedImage else { return }
             unansweredPut = XNextRequest(display)
             XShmPutImage(display, window, gc, sharedImage, 0, 0, 0, 0, width, height, 1)
-            busyUntil = .now + Self.completionTimeout
-        case .completionOverdue:
+            busyUntil = .now + PixelPresenter.completionTimeout
+        case .completionOverdue, .waylandSharedMemory:
             return
         case .putImage:
             guard let image = imageOfPrivateMemory() else { return }
             XPutImage(display, window, gc, image, 0, 0, 0, 0, width, height)
         }
         XFlush(display)
-    }
-
-    /// Copies `source` (pixels the caller drew, with any stride) into ``pixels`` and presents
-    /// them: the top-left overlap of both sizes is copied, the rest of ``pixels`` stays as it
-    /// was. Returns false, copying and sending nothing, while the presenter ``isBusy`` or frames
-    /// are held back: the server is still reading the last frame.
-    @discardableResult
-    public func present(copying source: PixelRows) -> Bool {
-        guard !isClosed, !isBusy, path != .completionOverdue else { return false }
-        pixels.copy(from: source)
-        present()
-        return true
     }
 
     /// The `XImage` (`XCreateImage`) describing the private memory, made again only when that

@@ -15,8 +15,8 @@ internal import CXlib
 /// While the lock or the confinement holds, the grab is GameInput's: pointer events (buttons,
 /// the wheel, and while confined the pointer's motion) come to GameInput alone, and the host
 /// gets none; its keys still come to it. Raw motion, as on any window, brings the lock's
-/// deltas. The host's cursor shows while confined, until the game sets ``GameWindow/cursor``.
-extension GameWindow {
+/// deltas. The host's cursor shows while confined, until the game sets ``X11Window/cursor``.
+extension X11Window {
     /// What attaching to a host's window changes: where selections are owned, which core
     /// events are selected, and the pointer state core and raw events leave.
     struct HostBinding {
@@ -33,34 +33,8 @@ extension GameWindow {
         var rawHeldButtons: UInt32 = 0
     }
 
-    /// Attaches GameInput to a window the host created and draws (with SDL, GLFW, an engine's
-    /// own X11 code): the same ``pointerLock`` controller, preference, alerts, reasons,
-    /// relative motion, keys and lock guardian as a window GameInput creates.
-    ///
-    /// GameInput talks to the window's server on a connection of its own and never touches
-    /// the host's. The host keeps drawing, and keeps its own events, with these rules:
-    /// - While the lock holds, pointer events (buttons, the wheel) come to GameInput only; the
-    ///   host gets none. Keys come to both, always.
-    /// - While unlocked, the host's clicks are its own; GameInput reports them too, from raw
-    ///   events (each click's position asked of the server, one round trip; discrete wheel
-    ///   steps only; no smooth scrolling or touchpad gestures).
-    /// - The host must not grab the pointer or use its own relative mode while it is
-    ///   attached, nor select XInput 2 key events on the window: the server would then send
-    ///   the keys to the host alone (SDL2 and GLFW 3.3 read core keys). A host's XInput 2
-    ///   motion there (SDL2 selects it) leaves GameInput no pointer motion while unlocked.
-    /// - ``InputEvent/closeRequested`` never comes (the window manager tells the host);
-    ///   ``InputEvent/windowDestroyed`` comes when the host destroys the window, and GameInput
-    ///   lets go of everything then.
-    ///
-    /// Call ``pollEvents(_:)`` once per frame of the host's loop: it never blocks. A host that
-    /// sleeps adds ``wakeDescriptor`` to its own `poll()`. ``detach()`` ends it all; the
-    /// window stays the host's.
-    ///
-    /// - Parameters:
-    ///   - host: the window and its server (``HostWindow/x11(window:display:)``).
-    ///   - stallTimeout: as for ``init(title:width:height:visual:displayName:stallTimeout:)``;
-    ///     the host's loop must call ``pollEvents(_:)`` at least this often while locked.
-    public convenience init(
+    /// Attaches to the host's X11 window (``GameWindow/init(attachingTo:stallTimeout:)``).
+    convenience init(
         attachingTo host: HostWindow, stallTimeout: Duration? = GameWindow.defaultStallTimeout
     ) throws(GameWindowError) {
         let connection: X11Connection
@@ -90,14 +64,11 @@ extension GameWindow {
         connection.flush()
     }
 
-    /// Whether this window is a host's, which GameInput attached to, rather than its own.
-    public var isAttached: Bool { host != nil }
+    /// The X11 side of `GameWindow.isAttached`.
+    var isAttached: Bool { host != nil }
 
-    /// Detaches from the host's window: the lock is released (the pointer goes back where the
-    /// lock found it), the guardian ends, and GameInput's connection closes. The window stays,
-    /// with its cursor and its events the host's. The same as ``close()``, and as safe
-    /// anywhere: inside a handler it takes effect when ``pollEvents(_:)`` returns.
-    public func detach() {
+    /// The X11 side of `GameWindow.detach`.
+    func detach() {
         close()
     }
 

@@ -3,13 +3,9 @@ import Foundation
 
 /// The event loop's two calls, and closing: sleeping until something is due, handling what
 /// is queued, and letting go of the server — safely from inside the game's own handlers.
-extension GameWindow {
-    /// Sleeps until input is queued, a lock retry, another client's keyboard grab or a
-    /// clipboard transfer is due, the lock guardian says something, a termination signal
-    /// arrives (once ``TerminationSignals/install()`` ran), or `deadline` passes (never, when
-    /// nil). Returns at once when something is due already, such as a lock decision after
-    /// the pointer was freed from outside the loop.
-    public func waitForEvents(until deadline: ContinuousClock.Instant?) {
+extension X11Window {
+    /// The X11 side of `GameWindow.waitForEvents`.
+    func waitForEvents(until deadline: ContinuousClock.Instant?) {
         guard !isClosed, !connection.isLost, TerminationSignals.pending == nil, pendingEvents() == 0,
             pointerLock.currentFacts.interruption == nil
         else { return }
@@ -51,16 +47,8 @@ extension GameWindow {
         grab?.checkIn(now: .now)
     }
 
-    /// Handles every event queued on the connection, calling `handle` for each one the game
-    /// should see, and retries a refused grab when due.
-    ///
-    /// After the pointer was freed while the game could not run (a stall, a stopped or traced
-    /// process, the guardian's end), the lock reads `suspended(…)` for this call: what queued
-    /// up meanwhile (a focus change, an unmap) is handled first, and the lock is decided again
-    /// at the next call, on facts that are current.
-    ///
-    /// `handle` may call ``close()``: no event is handled after it.
-    public func pollEvents(_ handle: (InputEvent) -> Void) {
+    /// The X11 side of `GameWindow.pollEvents`.
+    func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
         dispatchDepth += 1
         defer { endDispatch() }
@@ -101,14 +89,8 @@ extension GameWindow {
         connection.flush()
     }
 
-    /// Releases the lock (the cursor goes back where the lock found it), ends the lock
-    /// guardian, destroys the window and closes the connection. Safe to call twice, and from
-    /// inside the game's handlers and observers: then the window and the connection go when
-    /// ``pollEvents(_:)`` returns, and nothing more is dispatched meanwhile.
-    ///
-    /// After ``InputEvent/connectionLost`` the window is closed already but its connection is
-    /// kept (whatever else holds it, a presenter, stays valid) until this call frees it.
-    public func close() {
+    /// The X11 side of `GameWindow.close`.
+    func close() {
         shutDown()
         isCloseRequested = true
         if dispatchDepth == 0 { closeConnection() }

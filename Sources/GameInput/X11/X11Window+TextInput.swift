@@ -10,30 +10,18 @@ internal import CXlib
 /// the keys it does not consume, and its committed text, as core key events (key code 0 for
 /// text): in XInput 2 mode those are the only core key events the window gets, so none is
 /// ever reported twice.
-extension GameWindow {
-    /// Whether a text-input session is open (``startTextInput()``).
-    public var isTextInputActive: Bool { textInput.isActive }
+extension X11Window {
+    /// The X11 side of `GameWindow.isTextInputActive`.
+    var isTextInputActive: Bool { textInput.isActive }
 
-    /// Where a session's text comes from: the user's input method while one is open, else the
-    /// compose table of the user's locale, else the keys themselves. The input method is
-    /// looked for when a session starts.
-    public var textInputSource: TextInputSource {
+    /// The X11 side of `GameWindow.textInputSource`.
+    var textInputSource: TextInputSource {
         textInput.loadCompose()
         return textInput.source
     }
 
-    /// Opens a text-input session, for a chat line, a name field or a console: from now on
-    /// ``InputEvent/text(_:)`` brings what the user types, with dead keys, Compose sequences
-    /// and the user's input method (`XMODIFIERS=@im=…`: ibus, fcitx5, uim) applied, and the
-    /// input method's composition as ``TextInputEvent/preedit(_:)`` for the game to draw.
-    ///
-    /// Keys keep coming as ``InputEvent/key(_:)``, except those the input method or a compose
-    /// sequence consumes; a key that types text comes both ways, so the game ignores its own
-    /// key commands while its text field is open. No input method, one that is stopped or
-    /// gone, and a broken `XMODIFIERS` are no error: text then comes through the compose
-    /// table. The first session loads the compose table and asks for the input method (a few
-    /// round trips, and at most half a second for one that does not answer).
-    public func startTextInput() {
+    /// The X11 side of `GameWindow.startTextInput`.
+    func startTextInput() {
         guard isUsable, !textInput.isActive else { return }
         textInput.isActive = true
         textInput.loadCompose()
@@ -50,9 +38,8 @@ extension GameWindow {
         connection.flush()
     }
 
-    /// Ends the text-input session: a composition under way is abandoned (an empty
-    /// ``Preedit`` comes with the next ``pollEvents(_:)``) and keys are keys again.
-    public func stopTextInput() {
+    /// The X11 side of `GameWindow.stopTextInput`.
+    func stopTextInput() {
         guard textInput.isActive else { return }
         textInput.isActive = false
         textInput.compose?.reset()
@@ -63,10 +50,8 @@ extension GameWindow {
         connection.flush()
     }
 
-    /// Tells the input method where the game draws its caret, in window pixels, so that its
-    /// candidate window opens next to it (XIM's spot location: the rectangle's bottom-left
-    /// corner). Kept across sessions.
-    public func setTextInputCaret(_ rect: WindowRect) {
+    /// The X11 side of `GameWindow.setTextInputCaret`.
+    func setTextInputCaret(_ rect: WindowRect) {
         textInput.caret = rect
         guard isUsable, let method = textInput.openInputMethod else { return }
         method.setSpot(x: Int(rect.x), y: Int(rect.y + rect.height))

@@ -1,7 +1,7 @@
 internal import CXlib
 
 /// Turning X events into lock facts and ``InputEvent``s.
-extension GameWindow {
+extension X11Window {
     func dispatch(_ event: inout XEvent, to handle: (InputEvent) -> Void) {
         if event.type == DestroyNotify, let method = textInput.openInputMethod,
             event.xdestroywindow.window == method.serverWindow

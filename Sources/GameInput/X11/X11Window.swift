@@ -1,65 +1,43 @@
 package import CXlib
 import Foundation
 
-/// A top-level X11 window for a game, with its pointer lock and input.
+/// The X11 backend of ``GameWindow``: a top-level window on its own connection to the X
+/// server (or a host's window it attached to), its pointer grab, and its input.
 ///
-/// It opens its own connection to the X server, creates the window (or attaches to one that
-/// SDL, GLFW or an engine created: ``init(attachingTo:stallTimeout:)``) and reports what
-/// happens to it as ``InputEvent``s. Its ``pointerLock`` controller grants the lock the game prefers
-/// while the window is viewable and focused, releases it on focus loss and alerts, and brings
-/// it back by itself.
-///
-/// Drive it from one thread: ``waitForEvents(until:)`` sleeps in `poll()` on the connection
-/// until input, a lock retry or the deadline is due; ``pollEvents(_:)`` handles everything
-/// queued. Handling input makes no round trip to the server; only lock transitions (grab,
-/// ungrab) and window-state changes (full-screen, device list, clipboard) do.
-///
-/// Any loop shape works: one that sleeps until input comes (`waitForEvents(until: nil)`), one
-/// that polls every frame, one that sleeps for seconds. ``close()`` may be called anywhere,
-/// also inside an event handler, a lock observer or a clipboard completion: the window stops
-/// dispatching at once and lets go of the server when the call that ran the handler returns.
-/// Every other method does nothing once the window is closed. When the X server goes away,
-/// ``pollEvents(_:)`` reports ``InputEvent/connectionLost`` once and the window closes; the
-/// process goes on (call ``close()`` to free the connection).
-public final class GameWindow {
-    /// Decides and reports the pointer lock for this window.
-    public let pointerLock: PointerLockController
-    /// The window's width in pixels, as the server last reported it.
-    public internal(set) var width: Int
-    /// The window's height in pixels, as the server last reported it.
-    public internal(set) var height: Int
-    /// The XInput version the server agreed to, or nil when XInput 2.2+ is missing (then
-    /// ``PointerLockController/pointerLockState`` is nil and no relative motion arrives).
-    public var xinputVersion: (major: Int, minor: Int)? {
+/// Handling input makes no round trip to the server; only lock transitions (grab, ungrab) and
+/// window-state changes (full-screen, device list, clipboard) do. ``close()`` may be called
+/// anywhere, also inside an event handler: the window stops dispatching at once and lets go of
+/// the server when the outermost ``pollEvents(_:)`` returns.
+package final class X11Window: WindowBackend {
+    /// The X11 side of `GameWindow.pointerLock`.
+    let pointerLock: PointerLockController
+    /// The X11 side of `GameWindow.width`.
+    package var width: Int
+    /// The X11 side of `GameWindow.height`.
+    package var height: Int
+    /// The X11 side of `GameWindow.xinputVersion`.
+    var xinputVersion: (major: Int, minor: Int)? {
         connection.xinputVersion.map { (Int($0.major), Int($0.minor)) }
     }
 
-    /// Whether pinch, rotate and swipe gestures can arrive: the server speaks XInput 2.4 and a
-    /// device has a gesture class (a touchpad). False on servers or machines without them, such
-    /// as Xvfb, where ``InputEvent/transform(_:)`` and ``InputEvent/swipe(_:)`` never come, and
-    /// for an attached window (gestures would need XInput 2 selections on the host's window).
-    public var supportsTransformGestures: Bool {
+    /// The X11 side of `GameWindow.supportsTransformGestures`.
+    var supportsTransformGestures: Bool {
         host == nil && connection.hasXInput24 && !translator.gestureDevices.isEmpty
     }
 
-    /// Whether the X server is Xwayland, inside a Wayland session. There the compositor owns
-    /// the pointer: the grab becomes its pointer lock (`zwp_locked_pointer_v1`), raw motion
-    /// comes from Xwayland's relative-pointer device, and the lock engages only while the
-    /// pointer is over the window (``UnlockedReason/pointerOutsideWindow``).
-    public var isXwayland: Bool { connection.isXwayland }
+    /// The X11 side of `GameWindow.isXwayland`.
+    var isXwayland: Bool { connection.isXwayland }
 
-    /// Whether the window is mapped and neither minimised nor hidden by the window manager (a
-    /// game renders nothing while it is not).
-    public var isViewable: Bool { pointerLock.currentFacts.isViewable }
-    /// Whether the window manager shows the window full-screen (`_NET_WM_STATE_FULLSCREEN`).
-    public var isFullScreen: Bool { pointerLock.currentFacts.isFullScreen }
+    /// The X11 side of `GameWindow.isViewable`.
+    var isViewable: Bool { pointerLock.currentFacts.isViewable }
+    /// The X11 side of `GameWindow.isFullScreen`.
+    var isFullScreen: Bool { pointerLock.currentFacts.isFullScreen }
 
-    /// Whether the lock guardian, the process that frees the pointer while this one cannot
-    /// run, is there to guard the lock, and if not, why.
-    public var lockGuardianStatus: LockGuardianStatus { grab?.guardianStatus ?? .disabled }
+    /// The X11 side of `GameWindow.lockGuardianStatus`.
+    var lockGuardianStatus: LockGuardianStatus { grab?.guardianStatus ?? .disabled }
 
-    /// Whether ``close()`` was called, or the connection to the X server was lost.
-    public internal(set) var isClosed = false
+    /// The X11 side of `GameWindow.isClosed`.
+    var isClosed = false
     /// Whether the window may still send requests: not closed, and the connection not lost
     /// (a loss reported by XCB comes before ``pollEvents(_:)`` closes the window).
     var isUsable: Bool { !isClosed && !connection.isLost }
@@ -68,8 +46,8 @@ public final class GameWindow {
     /// events of the pixel presenter in this package).
     package var otherEventHandler: ((UnsafeMutablePointer<XEvent>) -> Void)?
 
-    /// The display the window is on, as Xlib resolved its name (`XDisplayString`), such as ":0".
-    public var displayName: String { connection.name }
+    /// The X11 side of `GameWindow.displayName`.
+    var displayName: String { connection.name }
 
     /// The X connection, for the pixel presenter in this package.
     package let connection: X11Connection
@@ -80,11 +58,8 @@ public final class GameWindow {
     /// The window's visual and colormap, for the pixel presenter in this package.
     package let visual: X11Visual
 
-    /// The connection and window for a renderer: Vulkan, EGL, GLX, or Xlib drawing. Every
-    /// property is nil once the window is closed, and for an attached window (its host draws
-    /// with its own connection). ``X11WindowHandle`` says what a caller may and must not do
-    /// with the connection.
-    public var nativeHandle: NativeWindowHandle {
+    /// The X11 side of `GameWindow.nativeHandle`.
+    var nativeHandle: NativeWindowHandle {
         guard !isConnectionClosed, host == nil else { return NativeWindowHandle(x11: nil) }
         return NativeWindowHandle(
             x11: X11WindowHandle(
@@ -155,9 +130,8 @@ public final class GameWindow {
     var visibility = Visibility() {
         didSet { if visibility != oldValue { pointerLock.setViewable(visibility.isViewable) } }
     }
-    /// Whether an EWMH window manager ran when the window last mapped; without one the window
-    /// takes the focus itself.
-    public internal(set) var windowManagerRuns = true
+    /// The X11 side of `GameWindow.windowManagerRuns`.
+    var windowManagerRuns = true
     /// The title GameInput last gave the window (``title``); empty for an attached window.
     var currentTitle = ""
     /// The size limits and position the window last asked for in `WM_NORMAL_HINTS` (``sizeLimits``).
@@ -176,12 +150,6 @@ public final class GameWindow {
         let netSupportingWMCheck: UInt
     }
 
-    /// The default time the main loop may go without handling events while the pointer is
-    /// locked before the watchdog releases the grab.
-    public static let defaultStallTimeout: Duration = .seconds(1)
-    /// The shortest stall timeout: a loop that renders a frame must be able to finish it.
-    public static let minimumStallTimeout: Duration = .milliseconds(50)
-
     /// The descriptor a host's loop sleeps on, once asked for (``wakeDescriptor``).
     var wake: WakeSet?
     var nextDebuggerCheck = ContinuousClock.now
@@ -193,20 +161,9 @@ public final class GameWindow {
     /// Whether the window was destroyed and the connection closed.
     var isConnectionClosed = false
 
-    /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown.
-    ///
-    /// - Parameters:
-    ///   - title: the window's title, for the window manager and task lists.
-    ///   - width: the window's width in pixels (1 to ``WindowSize/maximumSide``).
-    ///   - height: the window's height in pixels (1 to ``WindowSize/maximumSide``).
-    ///   - visual: the window's pixel format, for its renderer (see ``WindowVisual``).
-    ///   - displayName: the X display to open; `nil` reads `$DISPLAY`.
-    ///   - stallTimeout: how long the loop may stop calling ``pollEvents(_:)`` (other than
-    ///     sleeping in ``waitForEvents(until:)``) while the pointer is locked before the lock
-    ///     guardian (or, without one, a watchdog thread) frees the pointer; `nil` or zero turns
-    ///     this off (the guardian still frees it while the process is stopped or traced).
-    ///     Shorter timeouts than ``minimumStallTimeout`` count as that.
-    public convenience init(
+    /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown
+    /// (``GameWindow/init(title:width:height:visual:displayName:stallTimeout:)``).
+    convenience init(
         title: String, width: Int, height: Int, visual: WindowVisual = .default, displayName: String? = nil,
         stallTimeout: Duration? = GameWindow.defaultStallTimeout
     ) throws(GameWindowError) {
@@ -234,7 +191,7 @@ public final class GameWindow {
         connection: X11Connection, window: UInt, visual: X11Visual, width: Int, height: Int, host: HostBinding?,
         stallTimeout: Duration?
     ) {
-        let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, Self.minimumStallTimeout) : nil }
+        let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, GameWindow.minimumStallTimeout) : nil }
         let display = connection.display
         self.connection = connection
         let keyPositions = X11KeyPositions(display: display)
@@ -315,9 +272,8 @@ public final class GameWindow {
 
     deinit { close() }
 
-    /// Maps the window; the lock can engage once the server reports it viewable and focused.
-    /// Does nothing for an attached window: its host shows it.
-    public func show() {
+    /// The X11 side of `GameWindow.show`.
+    func show() {
         guard isUsable, host == nil else { return }
         XMapRaised(connection.display, windowID)
         connection.flush()
@@ -325,11 +281,8 @@ public final class GameWindow {
         grab?.prepareGuardian()
     }
 
-    /// Asks the window manager to make the window full-screen or not (`_NET_WM_STATE_FULLSCREEN`),
-    /// on the monitor it chooses (the one the window is on); ``setFullScreen(on:)`` chooses the
-    /// monitor. Leaving full screen made by ``setFullScreen(on:)`` puts the window back where it
-    /// was before.
-    public func setFullScreen(_ fullScreen: Bool) {
+    /// The X11 side of `GameWindow.setFullScreen`.
+    func setFullScreen(_ fullScreen: Bool) {
         guard isUsable else { return }
         if !fullScreen && (geometryBeforeFullScreen != nil || desktopBeforeFullScreen != nil || coversMonitorItself) {
             leaveMonitorFullScreen()
@@ -341,26 +294,21 @@ public final class GameWindow {
         }
     }
 
-    /// What the keyboard's layout types with the physical key `usage` at shift level 0 of the
-    /// active group (as printed on the keycap: "Z" for ``KeyboardHIDUsage/keyboardW`` on
-    /// AZERTY), for naming keys in help text; nil when the keyboard has no such key or it
-    /// types nothing.
-    public func printedName(of usage: KeyboardHIDUsage) -> String? {
+    /// The X11 side of `GameWindow.printedName`.
+    func printedName(of usage: KeyboardHIDUsage) -> String? {
         guard isUsable, let keyCode = keyPositions.keyCode(of: usage) else { return nil }
         let characters = keyboardLayout.unmodifiedMeaning(of: keyCode).charactersIgnoringModifiers
         return characters.isEmpty ? nil : characters.uppercased()
     }
 
-    /// Offers `text` on the X `CLIPBOARD` selection (what other programs paste with Ctrl+V).
-    public func copyToClipboard(_ text: String) {
+    /// The X11 side of `GameWindow.copyToClipboard`.
+    func copyToClipboard(_ text: String) {
         guard isUsable else { return }
         clipboard.copy(text, time: lastEventTime)
     }
 
-    /// Asks for the text on the `CLIPBOARD` selection. The answer comes from the owning
-    /// program through the event loop: `completion` runs during a later ``pollEvents(_:)``,
-    /// with nil when nothing (or no text) is offered. After ``close()`` it is never called.
-    public func requestClipboardText(_ completion: @escaping (String?) -> Void) {
+    /// The X11 side of `GameWindow.requestClipboardText`.
+    func requestClipboardText(_ completion: @escaping (String?) -> Void) {
         guard isUsable else { return }
         clipboard.requestText(time: lastEventTime, completion: completion)
     }

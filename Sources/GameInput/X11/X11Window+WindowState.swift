@@ -15,14 +15,9 @@ internal import CXlib
 /// here does nothing for it, as ``show()`` does nothing for it. After ``close()`` every change
 /// does nothing too. A value no window can have throws ``WindowStateError`` whatever the
 /// window's state, before anything is sent, so a refused change changes nothing.
-extension GameWindow {
-    /// The window's title, for the window manager's title bar, task bars and window switchers.
-    ///
-    /// Setting it writes `_NET_WM_NAME` (UTF-8, what EWMH desktops show) and `WM_NAME` (as
-    /// ICCCM has it: a Latin-1 `STRING` when the title fits Latin-1, else `UTF8_STRING`, which
-    /// Xlib's text-property functions read too). For an attached window it is empty and
-    /// setting it does nothing: the title is the host's.
-    public var title: String {
+extension X11Window {
+    /// The X11 side of `GameWindow.title`.
+    var title: String {
         get { currentTitle }
         set {
             guard ownsWindowState else { return }
@@ -53,33 +48,16 @@ extension GameWindow {
         return scalars.map { UInt8($0.value) }
     }
 
-    /// Asks for the window to be `width` by `height` pixels (`XResizeWindow`).
-    ///
-    /// A request, not a change: the window manager may refuse it or adjust it to the
-    /// ``sizeLimits`` and its own rules. ``width`` and ``height`` keep reporting what the
-    /// server says, and change (with an ``InputEvent/resized(width:height:)``) only when the
-    /// window gets a new size; a refused request brings none. Without a window manager the
-    /// size applies as asked, also outside ``sizeLimits`` (nobody enforces them then).
-    ///
-    /// Throws ``WindowStateError/invalidSize(width:height:)`` for a side outside 1 to
-    /// ``WindowSize/maximumSide``, as the initializer refuses it. Does nothing after
-    /// ``close()`` and for an attached window.
-    public func requestSize(width: Int, height: Int) throws(WindowStateError) {
+    /// The X11 side of `GameWindow.requestSize`.
+    func requestSize(width: Int, height: Int) throws(WindowStateError) {
         guard WindowSize(width: width, height: height).fitsAWindow else { throw .invalidSize(width: width, height: height) }
         guard ownsWindowState else { return }
         XResizeWindow(connection.display, windowID, UInt32(width), UInt32(height))
         connection.flush()
     }
 
-    /// The sizes the window manager may give the window when the user resizes it: a minimum,
-    /// a maximum and an aspect ratio (`WM_NORMAL_HINTS`: `PMinSize`, `PMaxSize`, `PAspect`).
-    /// ``WindowSizeLimits/none`` until set.
-    ///
-    /// Window managers apply them to the user's resizing and to ``requestSize(width:height:)``;
-    /// a window manager may also resize a window the new limits exclude at once (openbox
-    /// does). An invalid limit cannot be made (``WindowSizeLimits`` checks it), so setting one
-    /// never fails. Setting it does nothing after ``close()`` and for an attached window.
-    public var sizeLimits: WindowSizeLimits {
+    /// The X11 side of `GameWindow.sizeLimits`.
+    var sizeLimits: WindowSizeLimits {
         get { normalHints.limits }
         set {
             guard ownsWindowState else { return }
@@ -88,18 +66,8 @@ extension GameWindow {
         }
     }
 
-    /// Asks for the window's top-left pixel (inside any frame the window manager draws) to be
-    /// at `x`, `y` on the screen (`XMoveWindow`, in root window coordinates).
-    ///
-    /// The window's `WM_NORMAL_HINTS` say that the game placed it (`USPosition`, `PPosition`),
-    /// so window managers keep it there rather than placing it themselves, also when it is
-    /// asked before ``show()``; and that the position is the window's own, not its frame's
-    /// (`StaticGravity`), as ``positionOnScreen()`` reads it. Still a request: a window
-    /// manager may keep the window on the screen, or tile it.
-    ///
-    /// Throws ``WindowStateError/invalidPosition(x:y:)`` for a coordinate X cannot hold
-    /// (−32768 to 32767). Does nothing after ``close()`` and for an attached window.
-    public func requestPosition(x: Int, y: Int) throws(WindowStateError) {
+    /// The X11 side of `GameWindow.requestPosition`.
+    func requestPosition(x: Int, y: Int) throws(WindowStateError) {
         let coordinates = Int(Int16.min)...Int(Int16.max)
         guard coordinates.contains(x), coordinates.contains(y) else { throw .invalidPosition(x: x, y: y) }
         guard ownsWindowState else { return }
@@ -109,13 +77,8 @@ extension GameWindow {
         connection.flush()
     }
 
-    /// Where the window's top-left pixel (inside any frame) is on the screen now, as the
-    /// server says (`XTranslateCoordinates` to the root window); nil after ``close()`` or
-    /// when the server cannot tell (an attached window its host destroyed).
-    ///
-    /// One round trip to the server each call: read it when needed (to save a window's place,
-    /// to put a dialog beside it), not every frame. Works for an attached window too.
-    public func positionOnScreen() -> ScreenPoint? {
+    /// The X11 side of `GameWindow.positionOnScreen`.
+    func positionOnScreen() -> ScreenPoint? {
         guard isUsable else { return nil }
         var x: Int32 = 0, y: Int32 = 0
         var child: UInt = 0
@@ -125,14 +88,8 @@ extension GameWindow {
         return ScreenPoint(x: Int(x), y: Int(y))
     }
 
-    /// Gives the window its icon in one or more sizes (`_NET_WM_ICON`), for task bars, window
-    /// switchers and title bars; an empty list removes the icon (the desktop shows its own).
-    ///
-    /// The pictures go to the server in one request, which the server limits in size (16 MiB
-    /// on Xorg and Xvfb, about four 1024-pixel pictures): larger icons throw
-    /// ``WindowStateError/iconsTooLarge(values:maximum:)`` and the icon stays as it was. Does
-    /// nothing after ``close()`` and for an attached window (nothing is checked then).
-    public func setIcon(_ icons: [WindowIcon]) throws(WindowStateError) {
+    /// The X11 side of `GameWindow.setIcon`.
+    func setIcon(_ icons: [WindowIcon]) throws(WindowStateError) {
         guard ownsWindowState else { return }
         let display = connection.display
         let property = connection.atom("_NET_WM_ICON")

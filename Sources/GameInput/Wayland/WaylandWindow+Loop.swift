@@ -1,0 +1,129 @@
+internal import CWayland
+import Foundation
+
+/// The event loop on Wayland: reading the socket (libwayland's `prepare_read` / `read_events`,
+/// so that a host reading the same connection on another thread could not lose events),
+/// dispatching only inside ``pollEvents(_:)``, key repeat, and closing safely from inside the
+/// game's handlers.
+extension WaylandWindow {
+    func waitForEvents(until deadline: ContinuousClock.Instant?) {
+        guard isUsable, TerminationSignals.pending == nil, queued.isEmpty else { return }
+        // Events read and not dispatched yet: there is work now.
+        guard wl_display_prepare_read(display) == 0 else { return }
+        flush()
+        var wake = deadline
+        func consider(_ due: ContinuousClock.Instant?) {
+            if let due, wake.map({ due < $0 }) ?? true { wake = due }
+        }
+        consider(pointerLock.retryDeadline)
+        consider(keys.repeating?.due)
+        let timeout = wake.map(Self.milliseconds(until:)) ?? -1
+        let ready = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
+            descriptors[0] = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+            var count = 1
+            let signals = TerminationSignals.wakeDescriptor
+            if signals >= 0 {
+                descriptors[1] = pollfd(fd: signals, events: Int16(POLLIN), revents: 0)
+                count = 2
+            }
+            Posix.poll(UnsafeMutableBufferPointer(rebasing: descriptors[..<count]), timeout: timeout)
+            return descriptors[0].revents != 0
+        }
+        finishRead(readable: ready)
+    }
+
+    func pollEvents(_ handle: (InputEvent) -> Void) {
+        guard !isClosed else { return }
+        dispatchDepth += 1
+        defer { endDispatch() }
+        guard !isLost else { return reportLoss(to: handle) }
+        // What the socket holds now, without waiting.
+        if wl_display_prepare_read(display) == 0 {
+            var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
+            _ = withUnsafeMutablePointer(to: &descriptor) { Posix.poll(UnsafeMutableBufferPointer(start: $0, count: 1), timeout: 0) }
+            finishRead(readable: descriptor.revents != 0)
+        }
+        withoutActuallyEscaping(handle) { handle in
+            handler = handle
+            defer { handler = nil }
+            if !queued.isEmpty {
+                let waiting = queued
+                queued.removeAll()
+                for event in waiting where !isClosed { handle(event) }
+            }
+            guard !isClosed else { return }
+            if wl_display_dispatch_pending(display) < 0 { isLost = true }
+            guard !isClosed, !isLost else { return }
+            lock.deliverNews(to: pointerLock)
+            let now = ContinuousClock.now
+            if let keyCode = keys.takeDueRepeat(at: now), hasKeyboardFocus {
+                deliverKey(keyCode, phase: .down, isRepeat: true, time: 0)
+            }
+        }
+        guard !isClosed else { return }
+        guard !isLost else { return reportLoss(to: handle) }
+        pointerLock.retryIfDue()
+        flush()
+    }
+
+    func close() {
+        shutDown()
+        isCloseRequested = true
+        if dispatchDepth == 0 { closeConnection() }
+    }
+
+    var wakeDescriptor: Int32 {
+        guard !isClosed else { return -1 }
+        if wake == nil {
+            wake = WakeSet(connection: wl_display_get_fd(display))
+            scheduleWake()
+        }
+        return wake?.descriptor ?? -1
+    }
+
+    /// Reads the socket once `prepare_read` succeeded: the events that arrived when it is
+    /// readable, else the read is cancelled. A failed read loses the connection.
+    private func finishRead(readable: Bool) {
+        if readable {
+            if wl_display_read_events(display) < 0 { isLost = true }
+            batchReceivedAt = .now
+        } else {
+            wl_display_cancel_read(display)
+        }
+    }
+
+    /// The connection is lost: the game hears it once, and the window closes without another
+    /// request to the compositor.
+    private func reportLoss(to handle: (InputEvent) -> Void) {
+        handle(.connectionLost)
+        shutDown()
+    }
+
+    /// Leaves a dispatch; the outermost one carries out a ``close()`` made inside it.
+    private func endDispatch() {
+        dispatchDepth -= 1
+        guard dispatchDepth == 0 else { return }
+        if isCloseRequested { closeConnection() } else { scheduleWake() }
+    }
+
+    /// Sets the wake descriptor's timer: at once when events wait in libwayland's queue (the
+    /// socket will not say so) or were kept for the next dispatch, else at the earliest
+    /// deadline (a lock retry, a key repeat).
+    private func scheduleWake() {
+        guard let wake, !isClosed else { return }
+        if isLost || !queued.isEmpty || wl_display_prepare_read(display) != 0 { return wake.schedule(after: .zero) }
+        wl_display_cancel_read(display)
+        let now = ContinuousClock.now
+        var due = pointerLock.retryDeadline
+        if let repeatDue = keys.repeating?.due, due.map({ repeatDue < $0 }) ?? true { due = repeatDue }
+        wake.schedule(after: due.map { max(.zero, now.duration(to: $0)) })
+    }
+
+    /// Milliseconds from now until `instant`, rounded up (0 when it has passed), for `poll()`.
+    private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+        let remaining = ContinuousClock.now.duration(to: instant)
+        guard remaining > .zero else { return 0 }
+        let whole = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+        return Int32(clamping: whole + (remaining.components.attoseconds % 1_000_000_000_000_000 > 0 ? 1 : 0))
+    }
+}

@@ -1,0 +1,264 @@
+internal import CWayland
+import Foundation
+
+/// The seat's pointer and keyboard: crossings, motion, buttons and scrolling, relative motion
+/// while the compositor holds the lock, keys with the layout's characters and their repeat.
+extension WaylandWindow {
+    /// Hands `event` to the game's handler while ``pollEvents(_:)`` dispatches, else keeps it
+    /// for the next one; nothing once the window is closed.
+    func emit(_ event: InputEvent) {
+        guard !isClosed else { return }
+        if let handler { handler(event) } else { queued.append(event) }
+    }
+
+    /// The seat's devices as its capabilities say: a pointer (and its relative pointer), a
+    /// keyboard; a device that goes is released.
+    func seatCapabilities(_ capabilities: UInt32) {
+        guard let seat else { return }
+        let hasPointer = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        let hasKeyboard = capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        if hasPointer, pointer == nil, let made = wl_seat_get_pointer(seat) {
+            pointer = made
+            wl_pointer_add_listener(made, Self.pointerListener, data)
+            if let relativePointerManager, let relative = zwp_relative_pointer_manager_v1_get_relative_pointer(relativePointerManager, made)
+            {
+                relativePointer = relative
+                zwp_relative_pointer_v1_add_listener(relative, Self.relativePointerListener, data)
+            }
+        } else if !hasPointer, let old = pointer {
+            if let relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
+            relativePointer = nil
+            wl_pointer_release(old)
+            pointer = nil
+            pointerLeft()
+        }
+        if hasKeyboard, keyboard == nil, let made = wl_seat_get_keyboard(seat) {
+            keyboard = made
+            wl_keyboard_add_listener(made, Self.keyboardListener, data)
+        } else if !hasKeyboard, let old = keyboard {
+            wl_keyboard_release(old)
+            keyboard = nil
+            keyboardLeft()
+        }
+        updateFocus()
+    }
+
+    // MARK: Pointer
+
+    private var modifierFlags: ModifierFlags { ModifierFlags(xState: Int(keys.modifiers.effectiveModifiers)) }
+    private var buttonMask: ButtonMask {
+        var mask: ButtonMask = []
+        for button in 1..<32 where heldButtons & (1 << UInt32(button)) != 0 { mask.formUnion(ButtonMask(xButton: button)) }
+        return mask
+    }
+
+    private func pointerEntered(serial: UInt32, at location: WindowPoint) {
+        pointerSerial = serial
+        pointerLocation = location
+        showCursor(!lock.hidesCursor)
+        pointerLock.setPointerOverWindow(true)
+        if !lock.isGranted {
+            emit(.pointer(PointerEvent(phase: .entered, location: location, buttonMask: buttonMask, modifierFlags: modifierFlags)))
+        }
+    }
+
+    func pointerLeft() {
+        guard let location = pointerLocation else { return }
+        pointerLocation = nil
+        pointerLock.setPointerOverWindow(false)
+        emit(.pointer(PointerEvent(phase: .exited, location: location, buttonMask: buttonMask, modifierFlags: modifierFlags)))
+    }
+
+    private func pointerMoved(to location: WindowPoint, time: UInt32) {
+        guard location != pointerLocation else { return }
+        pointerLocation = location
+        emit(
+            .pointer(
+                PointerEvent(phase: .moved, location: location, buttonMask: buttonMask, modifierFlags: modifierFlags, serverTime: time)))
+    }
+
+    private func pointerButton(_ code: UInt32, pressed: Bool, time: UInt32) {
+        let button = Self.xButton(evdev: code)
+        let bit: UInt32 = button < 32 ? 1 << UInt32(button) : 0
+        let before = heldButtons
+        heldButtons = pressed ? heldButtons | bit : heldButtons & ~bit
+        emit(
+            .button(
+                ButtonEvent(
+                    phase: pressed ? .down : .up, button: button, location: pointerLocation ?? WindowPoint(x: 0, y: 0),
+                    buttonMask: buttonMask.union(ButtonMask(xButton: button)), modifierFlags: modifierFlags, serverTime: time)))
+        let primary: UInt32 = 0b1110
+        if (before & primary != 0) != (heldButtons & primary != 0) { pointerLock.setButtonsHeld(heldButtons & primary != 0) }
+    }
+
+    /// The X button number of an evdev button code (`BTN_LEFT` 272 is 1, `BTN_RIGHT` 3,
+    /// `BTN_MIDDLE` 2, `BTN_SIDE` 8, `BTN_EXTRA` 9, then on from 10), so that buttons mean the
+    /// same on both backends.
+    static func xButton(evdev code: UInt32) -> Int {
+        switch code {
+        case 0x110: 1
+        case 0x111: 3
+        case 0x112: 2
+        case 0x113: 8
+        case 0x114: 9
+        case 0x115...0x11F: 10 + Int(code - 0x115)
+        default: 0
+        }
+    }
+
+    /// Scrolling, gathered until the pointer's frame: wheel steps from `axis_discrete` (a
+    /// wheel), else continuous motion in wheel steps of 15 axis units, as libinput counts one
+    /// notch.
+    private func scrollAxis(_ axis: UInt32, value: Double, time: UInt32) {
+        let steps = value / 15
+        if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { pendingScroll.delta.dx += steps } else { pendingScroll.delta.dy += steps }
+        pendingScroll.hasValue = true
+        pendingScroll.time = time
+        if wl_pointer_get_version(pointer) < 5 { pointerFrame() }
+    }
+
+    private func pointerFrame() {
+        let scroll = pendingScroll
+        pendingScroll = PendingScroll()
+        guard scroll.hasValue, let location = pointerLocation else { return }
+        let isDiscrete = scroll.isWheel && (scroll.steps.dx != 0 || scroll.steps.dy != 0)
+        emit(
+            .scroll(
+                ScrollEvent(
+                    type: isDiscrete ? .discrete : .continuous, delta: isDiscrete ? scroll.steps : scroll.delta, location: location,
+                    buttonMask: buttonMask, modifierFlags: modifierFlags, serverTime: scroll.time)))
+    }
+
+    /// Relative motion, delivered while the compositor holds the lock (its `locked` event came
+    /// and no `unlocked` since): both deltas, sub-pixel, with the compositor's microsecond time.
+    private func relativeMotion(microseconds: UInt64, accelerated: PointerDelta, unaccelerated: PointerDelta) {
+        guard lock.isGranted, !lock.isConfinement else { return }
+        emit(
+            .relativeMotion(
+                RelativeMotion(
+                    unaccelerated: unaccelerated, accelerated: accelerated, sourceDeviceID: 0,
+                    serverTime: UInt32(truncatingIfNeeded: microseconds / 1000), receivedAt: batchReceivedAt)))
+    }
+
+    // MARK: Keyboard
+
+    private func keyboardEntered(_ keys: UnsafeMutablePointer<wl_array>?) {
+        hasKeyboardFocus = true
+        updateFocus()
+    }
+
+    func keyboardLeft() {
+        guard hasKeyboardFocus else { return }
+        hasKeyboardFocus = false
+        for keyCode in keys.heldKeys.sorted() { emit(.key(keyEvent(keyCode, phase: .cancelled, isRepeat: false, time: 0))) }
+        keys.releaseAll()
+        updateFocus()
+    }
+
+    private func keyChanged(_ evdevCode: UInt32, pressed: Bool, time: UInt32) {
+        let keyCode = Int(evdevCode) + 8
+        if pressed { keys.pressed(keyCode, at: .now) } else { keys.released(keyCode) }
+        deliverKey(keyCode, phase: pressed ? .down : .up, isRepeat: false, time: time)
+    }
+
+    /// A key event, and, while a text-input session is open, the text a press types.
+    func deliverKey(_ keyCode: Int, phase: PressPhase, isRepeat: Bool, time: UInt32) {
+        let event = keyEvent(keyCode, phase: phase, isRepeat: isRepeat, time: time)
+        emit(.key(event))
+        if textInputActive, phase == .down, !event.characters.isEmpty,
+            !event.characters.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+            !event.modifierFlags.contains(.control), !event.modifierFlags.contains(.command)
+        {
+            emit(.text(.commit(event.characters)))
+        }
+    }
+
+    private func keyEvent(_ keyCode: Int, phase: PressPhase, isRepeat: Bool, time: UInt32) -> KeyEvent {
+        let meaning = keys.meaning(of: keyCode)
+        return KeyEvent(
+            phase: phase, key: meaning.key, keyCode: keys.usage(of: keyCode), xKeyCode: keyCode, characters: meaning.characters,
+            charactersIgnoringModifiers: meaning.charactersIgnoringModifiers, modifierFlags: modifierFlags, isRepeat: isRepeat,
+            serverTime: time)
+    }
+
+    // MARK: Listeners
+
+    nonisolated(unsafe) static let seatListener: UnsafeMutablePointer<wl_seat_listener> = {
+        let listener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_seat_listener(
+                capabilities: { data, _, capabilities in window(data)?.seatCapabilities(capabilities) },
+                name: { _, _, _ in }))
+        return listener
+    }()
+
+    nonisolated(unsafe) static let pointerListener: UnsafeMutablePointer<wl_pointer_listener> = {
+        let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_pointer_listener(
+                enter: { data, _, serial, _, x, y in
+                    window(data)?.pointerEntered(serial: serial, at: WindowPoint(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+                },
+                leave: { data, _, _, _ in window(data)?.pointerLeft() },
+                motion: { data, _, time, x, y in
+                    window(data)?.pointerMoved(to: WindowPoint(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time)
+                },
+                button: { data, _, _, time, button, state in
+                    window(data)?.pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
+                },
+                axis: { data, _, time, axis, value in window(data)?.scrollAxis(axis, value: wl_fixed_to_double(value), time: time) },
+                frame: { data, _ in window(data)?.pointerFrame() },
+                axis_source: { data, _, source in
+                    window(data)?.pendingScroll.isWheel = source == WL_POINTER_AXIS_SOURCE_WHEEL.rawValue
+                },
+                axis_stop: { _, _, _, _ in },
+                axis_discrete: { data, _, axis, steps in
+                    guard let window = window(data) else { return }
+                    if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
+                        window.pendingScroll.steps.dx += Double(steps)
+                    } else {
+                        window.pendingScroll.steps.dy += Double(steps)
+                    }
+                },
+                axis_value120: nil))
+        return listener
+    }()
+
+    private nonisolated(unsafe) static let relativePointerListener: UnsafeMutablePointer<zwp_relative_pointer_v1_listener> = {
+        let listener = UnsafeMutablePointer<zwp_relative_pointer_v1_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: zwp_relative_pointer_v1_listener(
+                relative_motion: { data, _, high, low, dx, dy, rawX, rawY in
+                    window(data)?.relativeMotion(
+                        microseconds: UInt64(high) << 32 | UInt64(low),
+                        accelerated: PointerDelta(dx: wl_fixed_to_double(dx), dy: wl_fixed_to_double(dy)),
+                        unaccelerated: PointerDelta(dx: wl_fixed_to_double(rawX), dy: wl_fixed_to_double(rawY)))
+                }))
+        return listener
+    }()
+
+    private nonisolated(unsafe) static let keyboardListener: UnsafeMutablePointer<wl_keyboard_listener> = {
+        let listener = UnsafeMutablePointer<wl_keyboard_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_keyboard_listener(
+                keymap: { data, _, format, descriptor, size in
+                    guard format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue, let window = window(data) else {
+                        Posix.close(descriptor)
+                        return
+                    }
+                    window.keys.loadKeymap(descriptor: descriptor, size: Int(size))
+                },
+                enter: { data, _, _, _, keys in window(data)?.keyboardEntered(keys) },
+                leave: { data, _, _, _ in window(data)?.keyboardLeft() },
+                key: { data, _, _, time, key, state in
+                    window(data)?.keyChanged(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, time: time)
+                },
+                modifiers: { data, _, _, depressed, latched, locked, group in
+                    window(data)?.keys.modifiers = KeyboardModifierState(
+                        baseModifiers: depressed, latchedModifiers: latched, lockedModifiers: locked, lockedGroup: group)
+                },
+                repeat_info: { data, _, rate, delay in window(data)?.keys.setRepeat(rate: rate, delay: delay) }))
+        return listener
+    }()
+}
