@@ -8,7 +8,8 @@ internal import CXKBCommon
 /// Key codes here are XKB key codes: the evdev code Wayland sends plus 8, the same numbers an X
 /// server uses, so ``KeyEvent/xKeyCode`` means the same on both.
 final class WaylandKeyboard {
-    /// What the keys mean, nil until a keymap arrived (or when it could not be read).
+    /// What the keys mean: the compositor's keymap, or the default one until it sends it; nil
+    /// only when neither could be compiled.
     private(set) var layout: XKBKeyboard?
     /// The physical key of each key code.
     private var usages = [KeyboardHIDUsage](repeating: .keyboardErrorUndefined, count: 256)
@@ -22,6 +23,16 @@ final class WaylandKeyboard {
     private(set) var repeating: (keyCode: Int, due: ContinuousClock.Instant)?
     /// Keys held, by key code: their presses end (cancelled) when the focus goes.
     private(set) var heldKeys = Set<Int>()
+
+    /// A keyboard with the layout the environment names for XKB (`XKB_DEFAULT_LAYOUT` and its
+    /// siblings, else US), until the compositor sends its own: a seat that has no keyboard yet
+    /// (mutter's gets one with the first key) still answers what a key prints.
+    init() {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return }
+        defer { xkb_context_unref(context) }
+        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else { return }
+        adopt(keymap)
+    }
 
     /// Reads the keymap the compositor sent: `size` bytes of `descriptor`, which is closed.
     /// False (the old keymap kept) when it cannot be mapped or compiled.
@@ -38,9 +49,14 @@ final class WaylandKeyboard {
         guard UnsafeBufferPointer(start: text, count: size).contains(0),
             let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
         else { return false }
-        guard
-            let layout = XKBKeyboard(keymap: keymap, physicalKey: { [weak self] code in self?.usage(of: code) ?? .keyboardErrorUndefined })
-        else { return false }
+        return adopt(keymap)
+    }
+
+    /// Makes `keymap` the keyboard's (taking it over), with its physical keys.
+    @discardableResult
+    private func adopt(_ keymap: OpaquePointer) -> Bool {
+        let physicalKey: (Int) -> KeyboardHIDUsage = { [weak self] code in self?.usage(of: code) ?? .keyboardErrorUndefined }
+        guard let layout = XKBKeyboard(keymap: keymap, physicalKey: physicalKey) else { return false }
         var table = [KeyboardHIDUsage](repeating: .keyboardErrorUndefined, count: 256)
         for (code, name) in layout.keyNames() { table[code] = KeyboardHIDUsage(xkbKeyName: name) }
         usages = table

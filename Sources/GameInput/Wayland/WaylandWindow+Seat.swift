@@ -36,12 +36,38 @@ extension WaylandWindow {
         if hasKeyboard, keyboard == nil, let made = wl_seat_get_keyboard(seat) {
             keyboard = made
             wl_keyboard_add_listener(made, Self.keyboardListener, data)
+            // A keyboard that appears while the window is activated gets its enter in the
+            // compositor's answer to get_keyboard: until a sync proves no enter came, the
+            // window keeps the focus it had (no unlock and re-lock for a keyboard plugged in).
+            hasKeyboardFocus = isActivated
+            awaitKeyboardEnter()
         } else if !hasKeyboard, let old = keyboard {
             wl_keyboard_release(old)
             keyboard = nil
             keyboardLeft()
         }
         updateFocus()
+    }
+
+    /// A sync behind a new keyboard: at its answer the compositor has sent the keyboard's enter
+    /// if the window has the keyboard focus; without one it does not.
+    private func awaitKeyboardEnter() {
+        if let keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
+        keyboardEnterSync = wl_display_sync(display)
+        if let keyboardEnterSync {
+            wl_callback_add_listener(keyboardEnterSync, Self.keyboardEnterSyncListener, Unmanaged.passUnretained(self).toOpaque())
+        }
+        keyboardEntered = false
+    }
+
+    private func keyboardEnterSettled(_ callback: OpaquePointer?) {
+        guard let keyboardEnterSync, keyboardEnterSync == callback else { return }
+        wl_callback_destroy(keyboardEnterSync)
+        self.keyboardEnterSync = nil
+        if !keyboardEntered {
+            hasKeyboardFocus = false
+            updateFocus()
+        }
     }
 
     // MARK: Pointer
@@ -143,8 +169,9 @@ extension WaylandWindow {
 
     // MARK: Keyboard
 
-    private func keyboardEntered(_ keys: UnsafeMutablePointer<wl_array>?) {
+    private func keyboardEnter() {
         hasKeyboardFocus = true
+        keyboardEntered = true
         updateFocus()
     }
 
@@ -225,6 +252,12 @@ extension WaylandWindow {
         return listener
     }()
 
+    private nonisolated(unsafe) static let keyboardEnterSyncListener: UnsafeMutablePointer<wl_callback_listener> = {
+        let listener = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)
+        listener.initialize(to: wl_callback_listener(done: { data, callback, _ in window(data)?.keyboardEnterSettled(callback) }))
+        return listener
+    }()
+
     private nonisolated(unsafe) static let relativePointerListener: UnsafeMutablePointer<zwp_relative_pointer_v1_listener> = {
         let listener = UnsafeMutablePointer<zwp_relative_pointer_v1_listener>.allocate(capacity: 1)
         listener.initialize(
@@ -249,7 +282,7 @@ extension WaylandWindow {
                     }
                     window.keys.loadKeymap(descriptor: descriptor, size: Int(size))
                 },
-                enter: { data, _, _, _, keys in window(data)?.keyboardEntered(keys) },
+                enter: { data, _, _, _, _ in window(data)?.keyboardEnter() },
                 leave: { data, _, _, _ in window(data)?.keyboardLeft() },
                 key: { data, _, _, time, key, state in
                     window(data)?.keyChanged(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, time: time)

@@ -55,6 +55,10 @@ package final class WaylandWindow {
     var pendingConfigure = ToplevelConfigure()
     var isActivated = false
     var hasKeyboardFocus = false
+    /// A keyboard's enter came since the keyboard was made (see `awaitKeyboardEnter`).
+    var keyboardEntered = false
+    /// The sync that settles a new keyboard's focus.
+    var keyboardEnterSync: OpaquePointer?
     private(set) var isMapped = false
     /// The plain frame shown until a presenter draws (a surface without a buffer is not shown).
     private var plainFrame: WaylandShmBuffer?
@@ -180,6 +184,7 @@ package final class WaylandWindow {
         isConnectionClosed = true
         wake = nil
         lock.destroy()
+        if let keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
         if let relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
         if let pointer { wl_pointer_release(pointer) }
         if let keyboard { wl_keyboard_release(keyboard) }
