@@ -2,10 +2,20 @@ import Foundation
 import GameInput
 import LockgameEngine
 
-/// `lockgame --doctor`: what the X server offers and what that means for pointer lock, and
-/// how the game will draw on this machine.
+/// `lockgame --doctor`: which windowing system the game runs on and why, what the X server or
+/// the Wayland compositor offers and what that means for pointer lock, and how the game will
+/// draw on this machine.
 enum Doctor {
     static func run(displayName: String?) -> Int32 {
+        let backend: WindowBackendChoice
+        do {
+            backend = try WindowBackendChoice.current(displayName: displayName)
+        } catch {
+            LockgameApp.printError("lockgame: \(error)")
+            return 2
+        }
+        let backendLine = "backend:        \(backend)"
+        if backend.kind == .wayland { return runOnWayland(backendLine: backendLine) }
         let report: DisplayReport
         do {
             report = try DisplayReport.inspect(displayName: displayName)
@@ -14,6 +24,7 @@ enum Doctor {
             return 2
         }
         var lines = [
+            backendLine,
             "display:        \(report.displayName)",
             "server:         \(report.vendor), release \(report.vendorRelease), protocol \(report.protocolVersion)",
             "XWayland:       \(report.isXWayland ? "yes" : "no")",
@@ -35,6 +46,33 @@ enum Doctor {
         }
         lines.append("")
         lines.append(contentsOf: verdict(report))
+        print(lines.joined(separator: "\n"))
+        return 0
+    }
+
+    /// The doctor on native Wayland: the compositor and its protocols, what the lock is there,
+    /// and how frames are drawn.
+    private static func runOnWayland(backendLine: String) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let report: CompositorReport
+        do {
+            report = try CompositorReport.inspect(socket: environment["WAYLAND_DISPLAY"])
+        } catch {
+            LockgameApp.printError("lockgame: \(error)")
+            return 2
+        }
+        let lines = [
+            backendLine,
+            "Wayland:        \(waylandLine(environment: environment))",
+            "protocols:      \(report.protocols.map { "\($0.name) \($0.version)" }.joined(separator: ", "))",
+            "lock guardian:  \(guardianLine(.notNeeded))",
+            "renderer:       \(rendererLine(Renderer.PixelLoop.fastest, threads: LiveGameLoop.renderThreadCount))",
+            "",
+            report.offersPointerLock
+                ? "pointer lock: the compositor's (pointer-constraints lock_pointer); the game says locked once the compositor has."
+                : "pointer lock: unavailable (the compositor lacks \(report.missingForTheLock.joined(separator: ", ")))",
+            "frames: wl_shm buffers, paced by the compositor's frame callbacks.",
+        ]
         print(lines.joined(separator: "\n"))
         return 0
     }
@@ -104,6 +142,7 @@ enum Doctor {
     /// Whether the lock guardian can run here: what a stopped or traced game relies on.
     static func guardianLine(_ status: LockGuardianStatus) -> String {
         switch status {
+        case .notNeeded: "not needed: the compositor frees a stopped or hung game's pointer at a focus change"
         case .notStarted: "available (starts with the window; frees the pointer of a stopped, traced or hung game)"
         case .disabled: "disabled by GAMEINPUT_NO_GUARDIAN or GAMEINPUT_GRAB_UNDER_DEBUGGER"
         default: "\(status); a watchdog thread frees the pointer of a hung loop, a stopped game keeps it"

@@ -126,7 +126,7 @@ enum LockgameApp {
                 title: "lockgame", width: options.width, height: options.height,
                 displayName: options.displayName)
         } catch {
-            printError("lockgame: \(error). Start an X server, run under xvfb-run, or use --headless.")
+            printError("lockgame: \(error). Start an X server or a Wayland compositor, run under xvfb-run, or use --headless.")
             return 2
         }
         var startMonitor: Monitor?

@@ -4,9 +4,9 @@ import GamePixels
 import LockgameEngine
 import LockgamePlatform
 
-/// The game on an X desktop: gathers input from the window into ``PlayerAction``s, advances
+/// The game on a desktop, X11 or Wayland: gathers input from the window into ``PlayerAction``s, advances
 /// the session, renders and presents at the target rate, and between frames sleeps in
-/// `poll()` on the X connection.
+/// `poll()` on the connection to the desktop.
 ///
 /// It renders continuously only while something moves (the pointer is locked, keys are held,
 /// a notice shows); otherwise it draws only when the picture changes, so an idle, unfocused
@@ -100,7 +100,8 @@ final class LiveGameLoop {
         presenter.close()
         window.close()
         if session.lostConnection {
-            LockgameApp.printError("lockgame: lost the connection to the X server on display \(displayName)")
+            let server = window.backend.kind == .wayland ? "Wayland compositor" : "X server"
+            LockgameApp.printError("lockgame: lost the connection to the \(server) on display \(displayName)")
             return 1
         }
         if let signal = TerminationSignals.pending { log("quit: signal \(signal)") } else { log("quit") }
