@@ -110,7 +110,8 @@ final class WaylandKeyboard {
         let interval = Duration.nanoseconds(1_000_000_000 / repeatRate)
         // A loop that slept through several repeats gets one now and the rest on schedule from
         // now, not a burst.
-        self.repeating = (repeating.keyCode, max(repeating.due + interval, now))
+        let onTime = repeating.due + interval
+        self.repeating = (repeating.keyCode, onTime > now ? onTime : now + interval)
         return repeating.keyCode
     }
 }

@@ -13,9 +13,15 @@ final class RecordingPlatform: PointerLockPlatform {
 
     /// Set, the next grab attempts are pending until this deadline.
     var pendingUntil: ContinuousClock.Instant?
+    /// Set, the next grab attempts are withheld, as a Wayland compositor withholds a lock.
+    var withholding = false
 
     func acquire(_ kind: PointerGrabKind) -> GrabOutcome {
         let name = kind == .lock ? "acquire" : "acquire confinement"
+        if withholding {
+            commands.append("\(name) withheld")
+            return .withheld(.compositorWithheld)
+        }
         if let pendingUntil {
             commands.append("\(name) pending")
             return .pending(until: pendingUntil)
