@@ -36,6 +36,8 @@ final class LiveGameLoop {
     private var confinementObservation: PointerLockObservation?
     /// The display, named for the message when its server goes away.
     private let displayName: String
+    /// Whether the next pointer event is the first since the lock ended (its place is logged).
+    private var sayWherePointerIs = false
     /// The monitor to go full-screen on once the window is shown (`--monitor`).
     private var startMonitor: Monitor?
 
@@ -134,6 +136,11 @@ final class LiveGameLoop {
                 applyScale(scale)
             case .monitorsChanged:
                 log("monitors: \(window.monitors.map(\.description).joined(separator: "; "))")
+            case .pointer(let pointer) where sayWherePointerIs:
+                // Where the cursor showed up after the lock: the lock puts it back where it began.
+                sayWherePointerIs = false
+                log("pointer: \(Int(pointer.location.x.rounded())) \(Int(pointer.location.y.rounded())) after the lock")
+                if session.handle(event) { needsFrame = true }
             default:
                 if session.handle(event) { needsFrame = true }
             }
@@ -264,6 +271,7 @@ final class LiveGameLoop {
 
     private func lockChanged(to state: PointerLockState) {
         log("lock: \(state)")
+        sayWherePointerIs = status.isLocked && !state.isLocked
         let described = FrameStatus.describing(state)
         status.lockLine = described.line
         status.isLocked = described.isLocked
