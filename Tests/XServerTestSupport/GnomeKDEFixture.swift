@@ -11,7 +11,9 @@ import Foundation
 ///   cannot grant, so a plain copy (still named `kwin_wayland`) runs.
 ///
 /// Each compositor starts a command of ours once Wayland and Xwayland are up; it writes
-/// `DISPLAY` (and mutter's `XAUTHORITY` and bus address) into a file the fixture reads.
+/// `DISPLAY`, the bus address (and mutter's `XAUTHORITY`) into a file the fixture reads.
+/// Started with `nativeClients`, it is also a ``WaylandSession`` for native Wayland clients
+/// (`GnomeKDEFixture+WaylandSession.swift`).
 /// Recipes and measurements: `Tests/WaylandTools/RECIPES.md`.
 public final class GnomeKDEFixture {
     public enum Compositor: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -25,21 +27,34 @@ public final class GnomeKDEFixture {
     public let displayName: String
     public let xEnvironment: [String: String]
     public let probe: XProbe
-    private let runtime: String
+    /// Whether the fixture was started for native Wayland clients (see ``init(_:nativeClients:)``).
+    public let nativeClients: Bool
+    let runtime: String
+    /// The session's D-Bus address (KWin scripting and screenshots go through it).
+    let busAddress: String?
 
-    private let session: ChildProcess
-    private let input: ChildProcess
-    private let folder: String
+    let session: ChildProcess
+    let input: ChildProcess
+    let folder: String
     /// mutter ends when our start-up command ends: its PID is the clean way to stop it.
     private var holderPID: pid_t?
+    /// PipeWire and WirePlumber, started for mutter's screen cast on the first screenshot.
+    var screenCastServices: [ChildProcess] = []
     private var isStopped = false
 
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
-    public init(_ compositor: Compositor) throws {
+    /// Starts `compositor`. With `nativeClients` it is set up for native Wayland clients too:
+    /// libwayland-server logs the protocol (`WAYLAND_DEBUG=server`, read by
+    /// `compositorHoldsLock`), KWin composites with OpenGL (llvmpipe; its screenshot API needs
+    /// it) and trusts screenshot callers, and mutter's RemoteDesktop devices are created at once
+    /// (a Shift tap and a park of the cursor in the top-left corner: mutter drops the first key
+    /// of a new device, and a native client sees no pointer before the first motion).
+    public init(_ compositor: Compositor, nativeClients: Bool = false) throws {
         self.compositor = compositor
+        self.nativeClients = nativeClients
         folder = NSTemporaryDirectory() + "wl-\(compositor)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         runtime = folder + "/run"
         for directory in [folder, runtime, folder + "/home", folder + "/bin"] {
@@ -57,6 +72,7 @@ public final class GnomeKDEFixture {
         ]
         var command: [String]
         var tool: String?
+        if nativeClients { environment["WAYLAND_DEBUG"] = "server" }
         switch compositor {
         case .mutter:
             command = [
@@ -67,22 +83,17 @@ public final class GnomeKDEFixture {
             let copy = folder + "/bin/kwin_wayland"
             try FileManager.default.copyItem(atPath: try XServerFixture.locate("kwin_wayland"), toPath: copy)
             environment["QT_QUICK_BACKEND"] = "software"
-            environment["KWIN_COMPOSE"] = "Q"
+            environment["KWIN_COMPOSE"] = nativeClients ? "O2" : "Q"
             environment["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
+            if nativeClients { environment["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1" }
             command = [
                 copy, "--virtual", "--xwayland", "--width", "1280", "--height", "720", "--socket", "wl-test",
-                "--no-lockscreen", "sh -c 'echo DISPLAY=$DISPLAY > \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)'",
+                "--no-lockscreen",
+                "sh -c 'echo DISPLAY=$DISPLAY > \(sessionFile).tmp && echo DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS >> \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)'",
             ]
-            let built = folder + "/kwin-fake-input"
-            let compiler = try ChildProcess(
-                executable: XServerFixture.locate("cc"),
-                arguments: [
-                    "-std=c11", "-O1", "-o", built, Self.toolPath("kwin/kwin-fake-input.c"), "-lwayland-client",
-                ])
-            guard compiler.waitForExit(timeout: .seconds(30)) == 0 else {
-                throw Failure(description: "cannot compile the KWin input tool: \(compiler.lines)")
+            do { tool = try WaylandToolBuilder.kwinFakeInput(in: folder) } catch {
+                throw Failure(description: "\(error)")
             }
-            tool = built
         }
         session = try ChildProcess(
             executable: XServerFixture.locate("dbus-run-session"), arguments: ["--"] + command,
@@ -104,6 +115,7 @@ public final class GnomeKDEFixture {
                 throw Failure(description: "\(compositor) did not start Xwayland: \(session.lines.suffix(8))")
             }
             displayName = display
+            busAddress = values["DBUS_SESSION_BUS_ADDRESS"]
             holderPID = values["HOLDER_PID"].flatMap { pid_t($0) }
             var xEnvironment = ["DISPLAY": display]
             if let authority = values["XAUTHORITY"] { xEnvironment["XAUTHORITY"] = authority }
@@ -127,6 +139,9 @@ public final class GnomeKDEFixture {
             guard input.waitForLine(timeout: .seconds(10), where: { $0 == "ready" }) != nil else {
                 throw Failure(description: "the \(compositor) input tool: \(input.lines)")
             }
+            if nativeClients && compositor == .mutter {
+                for step in ["key 42 1", "key 42 0", "motion -5000 -5000"] { input.command(step) }
+            }
         } catch {
             started?.stop()
             Self.stop(session: session, holderPID: holderPID, compositor: compositor)
@@ -147,6 +162,7 @@ public final class GnomeKDEFixture {
         input.closeInput()
         _ = input.waitForExit(timeout: .seconds(3))
         input.stop()
+        for service in screenCastServices.reversed() { service.stop() }
         Self.stop(session: session, holderPID: holderPID, compositor: compositor)
         try? FileManager.default.removeItem(atPath: folder)
     }
@@ -231,7 +247,9 @@ public final class GnomeKDEFixture {
     /// (`Tests/WaylandTools/PointerWindow`, compiled here with xdg-shell glue generated by
     /// wayland-scanner), which logs the pointer events it receives: foot hangs under KWin's
     /// virtual backend. Under mutter it is foot with mouse reporting on, copying the reports it
-    /// receives into a file: mutter 43 exits when the tests' own window connects.
+    /// receives into a file. (mutter 43 crashed when an earlier version of the tests' window
+    /// asked for a keyboard the seat did not have yet; the window now waits for the seat's
+    /// capabilities and runs under mutter too: see ``startNativeWindow(title:)``.)
     public func startWaylandWindow(title: String) throws -> (window: ChildProcess, pointerArrived: () -> Bool) {
         let log = runtime + "/\(title).log"
         let environment = ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-test", "DISPLAY": ""]
@@ -259,30 +277,8 @@ public final class GnomeKDEFixture {
 
     /// The tests' Wayland window, compiled once per fixture.
     private func pointerWindowTool() throws -> String {
-        let tool = folder + "/wl-pointer-window"
-        guard !FileManager.default.fileExists(atPath: tool) else { return tool }
-        let protocolXML = "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml"
-        let scanner = try XServerFixture.locate("wayland-scanner")
-        for (kind, output) in [("client-header", "xdg-shell-client-protocol.h"), ("private-code", "xdg-shell-protocol.c")] {
-            let generator = try ChildProcess(executable: scanner, arguments: [kind, protocolXML, folder + "/" + output])
-            guard generator.waitForExit(timeout: .seconds(10)) == 0 else {
-                throw Failure(description: "wayland-scanner \(kind): \(generator.lines)")
-            }
-        }
-        let compiler = try ChildProcess(
-            executable: XServerFixture.locate("cc"),
-            arguments: [
-                "-std=c11", "-O1", "-I", folder, "-o", tool, Self.toolPath("PointerWindow/main.c"),
-                folder + "/xdg-shell-protocol.c", "-lwayland-client",
-            ])
-        guard compiler.waitForExit(timeout: .seconds(30)) == 0 else {
-            throw Failure(description: "cannot compile the Wayland window: \(compiler.lines)")
-        }
-        return tool
+        try WaylandToolBuilder.pointerWindow(in: folder)
     }
 
-    static func toolPath(_ relative: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("WaylandTools/" + relative).path
-    }
+    static func toolPath(_ relative: String) -> String { WaylandToolBuilder.source(relative) }
 }

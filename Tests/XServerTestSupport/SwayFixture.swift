@@ -1,21 +1,27 @@
 import Foundation
 
-/// A headless Wayland session for the Xwayland tests: sway 1.7 (wlroots, pixman renderer, one
-/// 1280x720 headless output, pointer constraints on, focus not following the mouse) with
-/// Xwayland, a virtual pointer that moves the seat's cursor as a mouse would, and a second X
-/// client (``probe``) on the Xwayland display.
+/// A headless Wayland session: sway 1.7 (wlroots, pixman renderer, one 1280x720 headless
+/// output, pointer constraints on, focus not following the mouse), a virtual pointer and
+/// keyboard that act as the seat's mouse and keyboard, and, for the Xwayland tests, Xwayland
+/// with a second X client (``probe``) on its display. For native Wayland clients it is also a
+/// ``WaylandSession`` (`SwayFixture+WaylandSession.swift`), started without Xwayland.
 ///
 /// sway refuses to run as root, so it runs as the unprivileged uid 65534 (`setpriv`), with
-/// `HOME` and `XDG_RUNTIME_DIR` in a temporary folder of its own. The virtual pointer
-/// (`Tests/WaylandTools/VirtualPointer/main.c`, compiled here with `cc`) is created before the
+/// `HOME` and `XDG_RUNTIME_DIR` in a temporary folder of its own. The virtual input tool
+/// (`Tests/WaylandTools/VirtualInput/main.c`, compiled here with `cc`) is created before the
 /// first X client: otherwise the seat has no pointer and Xwayland no relative-pointer device.
 /// Xwayland starts lazily; the fixture starts it through sway (`swaymsg exec`, as sway's user)
 /// with `xhost +si:localuser:root`, so that the tests' root clients may connect.
 public final class SwayFixture {
-    /// The Xwayland display, for example `:4`.
+    /// The Xwayland display, for example `:4`; empty when started without Xwayland.
     public let displayName: String
-    /// A second X client on the Xwayland display.
-    public let probe: XProbe
+    /// A second X client on the Xwayland display. Started without Xwayland there is none, and
+    /// reading this is a programming error.
+    public var probe: XProbe {
+        guard let xProbe else { preconditionFailure("this SwayFixture runs without Xwayland") }
+        return xProbe
+    }
+    private let xProbe: XProbe?
     /// sway's debug log, where `new locked_pointer`, `constrained`, `unconstrained` and
     /// `destroying constraint` show the compositor's side of the lock.
     public var compositorLog: [String] { sway.lines }
@@ -35,8 +41,8 @@ public final class SwayFixture {
     private let socket: String
     private let sway: ChildProcess
     private let pointer: ChildProcess
-    private let folder: String
-    private let runtime: String
+    let folder: String
+    let runtime: String
     private var isStopped = false
 
     public enum Failure: Error, CustomStringConvertible {
@@ -50,7 +56,9 @@ public final class SwayFixture {
 
     public static let user: UInt32 = 65534
 
-    public init() throws {
+    /// Starts sway; with `xwayland` also Xwayland and the ``probe`` on it (the Xwayland tests),
+    /// without it a session for native Wayland clients only.
+    public init(xwayland: Bool = true) throws {
         folder = NSTemporaryDirectory() + "swayfixture-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         runtime = folder + "/runtime"
         let home = folder + "/home"
@@ -62,22 +70,15 @@ public final class SwayFixture {
         for path in [runtime, home] { chown(path, Self.user, Self.user) }
         let configuration = folder + "/config"
         try """
-        xwayland enable
+        xwayland \(xwayland ? "enable" : "disable")
         output HEADLESS-1 resolution 1280x720 position 0 0
         seat seat0 pointer_constraint enable
         focus_follows_mouse no
         default_border none
 
         """.write(toFile: configuration, atomically: true, encoding: .utf8)
-        let tool = folder + "/wl-virtual-pointer"
-        let compiler = try ChildProcess(
-            executable: XServerFixture.locate("cc"),
-            arguments: [
-                "-std=c11", "-O1", "-o", tool, Self.virtualPointerSource, "-lwayland-client",
-            ])
-        guard compiler.waitForExit(timeout: .seconds(30)) == 0 else {
-            throw Failure.didNotStart("cannot compile the virtual pointer: \(compiler.lines.joined(separator: " | "))")
-        }
+        let tool: String
+        do { tool = try WaylandToolBuilder.virtualInput(in: folder) } catch { throw Failure.didNotStart("\(error)") }
 
         sway = try ChildProcess(
             executable: XServerFixture.locate("setpriv"),
@@ -104,7 +105,15 @@ public final class SwayFixture {
                 takesInput: true)
             started = pointer
             guard pointer.waitForLine(timeout: .seconds(5), where: { $0 == "ready" }) != nil else {
-                throw Failure.didNotStart("the virtual pointer: \(pointer.lines)")
+                throw Failure.didNotStart("the virtual input tool: \(pointer.lines)")
+            }
+            guard xwayland else {
+                // The keyboard at once, before any client: a native session types from the start.
+                pointer.command("layout us")
+                displayName = ""
+                xProbe = nil
+                self.pointer = pointer
+                return
             }
             let displayFile = runtime + "/display"
             try Self.swaymsg(
@@ -118,7 +127,7 @@ public final class SwayFixture {
             }
             guard let display, !display.isEmpty else { throw Failure.didNotStart("Xwayland did not start") }
             displayName = display
-            probe = try XProbe(displayName: display)
+            xProbe = try XProbe(displayName: display)
             self.pointer = pointer
         } catch {
             started?.stop()
@@ -133,7 +142,7 @@ public final class SwayFixture {
     public func stop() {
         guard !isStopped else { return }
         isStopped = true
-        probe.close()
+        xProbe?.close()
         pointer.closeInput()
         pointer.stop()
         sway.stop()
@@ -144,8 +153,36 @@ public final class SwayFixture {
     /// once the compositor has handled it.
     public func moveRelative(dx: Double, dy: Double) { pointer.command("motion \(dx) \(dy)") }
 
-    /// Moves the cursor to (x, y) on the 1280x720 output, as a tablet or a VM's pointer would.
-    public func moveAbsolute(x: Int, y: Int) { pointer.command("absolute \(x) \(y) 1280 720") }
+    /// Moves the cursor to (x, y) on the 1280x720 output, as a tablet or a VM's pointer would
+    /// (sway also reports it as relative motion); always true.
+    @discardableResult
+    public func moveAbsolute(x: Int, y: Int) -> Bool {
+        pointer.command("absolute \(x) \(y) 1280 720")
+        return true
+    }
+
+    /// Presses (`down`) or releases the evdev key `code` (17 = KEY_W) on the virtual keyboard;
+    /// returns once sway has handled it. The tool keeps the modifier state, so a key pressed
+    /// with Shift (42) held types a capital. With Xwayland the keyboard is created by the first
+    /// key or ``setLayout(_:variant:)`` (from then on Xwayland gets keyboard focus events);
+    /// without, at start.
+    public func key(_ code: Int, down: Bool) { pointer.command("key \(code) \(down ? 1 : 0)") }
+
+    /// Presses and releases the evdev key `code`.
+    public func pressKey(_ code: Int) {
+        key(code, down: true)
+        key(code, down: false)
+    }
+
+    /// Gives the virtual keyboard the keymap of `layout` (and `variant`), by RMLVO names with the
+    /// evdev rules (`us`, `fr`, `de`, `us` + `dvorak`); sway passes it on to the focused client.
+    /// Returns false when libxkbcommon knows no such layout. The tool starts with `us`.
+    @discardableResult
+    public func setLayout(_ layout: String, variant: String? = nil) -> Bool {
+        let seen = pointer.lines.count
+        pointer.command(["layout", layout, variant].compactMap { $0 }.joined(separator: " "))
+        return pointer.lines.dropFirst(seen).first == "ok"
+    }
 
     /// Runs `swaymsg` with `arguments` (for example `["[title=\"^lockgame$\"]", "focus"]`) and
     /// returns whether sway answered with success.
@@ -205,7 +242,4 @@ public final class SwayFixture {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []
         return names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
     }
-
-    static let virtualPointerSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("WaylandTools/VirtualPointer/main.c").path
 }

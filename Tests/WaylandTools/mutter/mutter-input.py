@@ -17,6 +17,7 @@ returned, or "error MESSAGE":
   motion DX DY        relative pointer motion (floats)
   button CODE 1|0     evdev button code (272 left, 273 right, 274 middle)
   keysym KEYSYM 1|0   X keysym number (decimal)
+  key CODE 1|0        evdev key code (17 = KEY_W), typed in mutter's keymap
   quit                stop the session and exit
 On stdin EOF the session is stopped and the tool exits 0. The session dies
 with the D-Bus connection, so keep this process alive for the whole test.
@@ -72,6 +73,9 @@ def main():
                      GLib.Variant("(ib)", (int(args[0]), args[1] == "1")))
             elif cmd == "keysym" and len(args) == 2:
                 call(session, SESSION_IFACE, "NotifyKeyboardKeysym",
+                     GLib.Variant("(ub)", (int(args[0]), args[1] == "1")))
+            elif cmd == "key" and len(args) == 2:
+                call(session, SESSION_IFACE, "NotifyKeyboardKeycode",
                      GLib.Variant("(ub)", (int(args[0]), args[1] == "1")))
             else:
                 reply("error unknown command: " + line.strip())
