@@ -142,6 +142,7 @@ enum LockgameApp {
         TerminationSignals.install()
         // Unbuffered, one line per write: tests and scripts read these lines as they happen.
         let log: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+        log("backend: \(window.backend)")
         if let version = window.xinputVersion {
             log("xinput: \(version.major).\(version.minor)")
         }

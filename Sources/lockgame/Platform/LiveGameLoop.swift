@@ -136,7 +136,7 @@ final class LiveGameLoop {
                 applyScale(scale)
             case .monitorsChanged:
                 log("monitors: \(window.monitors.map(\.description).joined(separator: "; "))")
-            case .pointer(let pointer) where sayWherePointerIs:
+            case .pointer(let pointer) where sayWherePointerIs && pointer.phase != .exited:
                 // Where the cursor showed up after the lock: the lock puts it back where it began.
                 sayWherePointerIs = false
                 log("pointer: \(Int(pointer.location.x.rounded())) \(Int(pointer.location.y.rounded())) after the lock")

@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+import XServerTestSupport
+
+/// The real `lockgame` as a native Wayland client (GameInput's Wayland backend, no Xwayland)
+/// under sway 1.7, mutter 43.8 and kwin_wayland 5.27.5 headless, driven by each compositor's own
+/// input devices. What the compositor holds comes from its own log (``WaylandSession``), what
+/// the game believes from its log lines and its camera pose (Ctrl+C), where the cursor is from
+/// the game's first pointer event after a lock and from a window of the tests' own.
+@Suite(.serialized) struct NativeWaylandTests {
+    /// Evdev key codes.
+    enum Key {
+        static let leftControl = 29, leftShift = 42, c = 46, l = 38, n = 49, q = 16, enter = 28, w = 17
+    }
+
+    @Test(arguments: NativeWaylandCompositor.allCases)
+    func theLockIsTheCompositorsAndMotionIsExact(_ compositor: NativeWaylandCompositor) throws {
+        let session = try compositor.start()
+        defer { session.stop() }
+        session.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: session)
+        defer { game.stop() }
+
+        // Locked at start, with no motion after the window appeared: the compositor's verdict,
+        // and the compositor's own log says the same.
+        #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(15)), "\(compositor): lock at start: \(game.lines)")
+        #expect(game.lines.contains { $0.hasPrefix("backend: wayland (") }, "\(compositor): \(game.lines.prefix(3))")
+        #expect(game.lines.contains("present: wl_shm"), "\(compositor): \(game.lines.prefix(8))")
+        #expect(BoundedWait.until { session.compositorHoldsLock }, "\(compositor): the compositor holds the lock the game reports")
+        game.settleKeyboard()
+
+        // Exact motion: counts and sub-pixel steps.
+        var yaw = try #require(game.yaw(), "\(compositor): the game copies its pose: \(game.lines.suffix(5))")
+        for _ in 0..<200 { session.moveRelative(dx: 1, dy: 0) }
+        try game.expectYaw(yaw + 20, "\(compositor): 200 counts of +1 turn the camera 20.00°")
+        yaw += 20
+        for _ in 0..<40 { session.moveRelative(dx: 0.25, dy: 0) }
+        try game.expectYaw(yaw + 1, "\(compositor): 40 steps of 0.25 turn it 1.00°")
+        yaw += 1
+
+        // L lets go: the compositor's lock ends, motion turns nothing, L locks again, no jump.
+        // The cursor, free now, shows up where the lock began (the game hears it at the first
+        // motion, one count on).
+        var seen = game.lines.count
+        game.press(Key.l, expecting: "lock: unlocked (preference off)")
+        #expect(BoundedWait.until { !session.compositorHoldsLock }, "\(compositor): the compositor's lock ends with L")
+        session.moveRelative(dx: 10, dy: 0)
+        let lockBegan = try #require(game.pointerAfterTheLock(after: seen), "\(compositor): \(game.lines.suffix(4))")
+        for _ in 0..<5 { session.moveRelative(dx: 5, dy: 3) }
+        for _ in 0..<5 { session.moveRelative(dx: -5, dy: -3) }
+        session.moveRelative(dx: -10, dy: 0)
+        game.press(Key.l, expecting: "lock: locked")
+        #expect(BoundedWait.until { session.compositorHoldsLock }, "\(compositor)")
+        try game.expectYaw(yaw, "\(compositor): no turn while unlocked and no jump after L")
+
+        // Locked motion does not move the cursor; L lets go where the lock began.
+        for _ in 0..<5 { session.moveRelative(dx: 15, dy: 10) }
+        yaw += 7.5
+        seen = game.lines.count
+        game.press(Key.l, expecting: "lock: unlocked (preference off)")
+        session.moveRelative(dx: 10, dy: 0)
+        let after = try #require(game.pointerAfterTheLock(after: seen), "\(compositor): \(game.lines.suffix(4))")
+        #expect(after == lockBegan, "\(compositor): the cursor is back where the lock began: \(after), not \(lockBegan)")
+        session.moveRelative(dx: -10, dy: 0)
+        game.press(Key.l, expecting: "lock: locked")
+        try game.expectYaw(yaw, "\(compositor): the locked motion turned the camera 7.50°")
+
+        // The alert (N) lets go; Return brings the lock back, no jump.
+        game.press(Key.n, expecting: "lock: unlocked (alert presented)")
+        #expect(BoundedWait.until { !session.compositorHoldsLock }, "\(compositor)")
+        game.press(Key.enter, expecting: "lock: locked")
+        try game.expectYaw(yaw, "\(compositor): no jump after the alert")
+
+        // Focus to another native window: one unlocked run; back: one locked run, no jump.
+        seen = game.lines.count
+        let other = try session.startNativeWindow(title: "other")
+        if !other.hasKeyboardFocus { session.focus(other) }
+        #expect(
+            game.waitForLine("lock: unlocked (unfocused)", after: seen),
+            "\(compositor): another window takes the focus: \(game.lines.suffix(3))")
+        #expect(BoundedWait.until { !session.compositorHoldsLock }, "\(compositor): the compositor's lock ends with the focus")
+        for _ in 0..<5 { session.moveRelative(dx: 3, dy: 0) }
+        session.focusWindow(title: "lockgame") { game.lines.dropFirst(seen).contains("lock: locked") || game.hasFocusLine(after: seen) }
+        if !game.waitForLine("lock: locked", after: seen, timeout: .seconds(2)) {
+            // The cursor is on the other window: it comes back to the game's centre.
+            let frame = session.windowFrame(title: "lockgame")
+            session.moveTo(x: frame.map { $0.x + $0.width / 2 } ?? 640, y: frame.map { $0.y + $0.height / 2 } ?? 360)
+        }
+        #expect(game.waitForLine("lock: locked", after: seen), "\(compositor): the focus back re-locks: \(game.lines.dropFirst(seen))")
+        #expect(
+            game.lockRuns(after: seen) == [false, true], "\(compositor): one unlocked run, one locked run: \(game.lines.dropFirst(seen))")
+        #expect(BoundedWait.until { session.compositorHoldsLock }, "\(compositor)")
+        try game.expectYaw(yaw, "\(compositor): no jump after the focus comes back")
+        other.close()
+
+        // Q: the compositor's lock ends with the game, and where the compositor tells where its
+        // cursor is (KWin), it is where the lock began, after locked motion.
+        let cursorWhenLocked = session.cursorPosition()
+        for _ in 0..<5 { session.moveRelative(dx: -20, dy: 8) }
+        seen = game.lines.count
+        session.press(Key.q)
+        #expect(game.process.waitForExit(timeout: .seconds(5)) == 0, "\(compositor): \(game.lines.dropFirst(seen))")
+        // sway logs the end of a constraint whose client went; mutter's and KWin's protocol logs
+        // say nothing of a client that disconnected.
+        if compositor == .sway { #expect(BoundedWait.until { !session.compositorHoldsLock }, "sway: no lock after the game") }
+        if let cursorWhenLocked {
+            let cursor = session.cursorPosition()
+            #expect(
+                cursor.map { $0 == cursorWhenLocked } == true,
+                "\(compositor): the cursor after Q at \(String(describing: cursor)), the lock began at \(cursorWhenLocked)")
+        }
+    }
+
+    /// The demo's window natively: its frames reach the compositor (a screenshot shows the
+    /// scene, not a flat colour), and the key at W's place walks on the US and the French
+    /// layout (sway, whose keyboard's layout the tests set).
+    @Test(arguments: NativeWaylandCompositor.allCases)
+    func theDemoDrawsAndWalksByPlace(_ compositor: NativeWaylandCompositor) throws {
+        let session = try compositor.start()
+        defer { session.stop() }
+        session.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: session)
+        defer { game.stop() }
+        #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(15)), "\(compositor): \(game.lines)")
+        game.settleKeyboard()
+        if let shot = session.screenshot() {
+            var colours = Set<UInt32>()
+            for y in stride(from: 200, to: 520, by: 8) {
+                for x in stride(from: 340, to: 940, by: 8) { colours.insert(shot.pixels[y * shot.width + x] & 0xFF_FFFF) }
+            }
+            #expect(colours.count > 50, "\(compositor): the scene is on the output (\(colours.count) colours in its middle)")
+        } else {
+            Issue.record("\(compositor): no screenshot")
+        }
+        let layouts: [(name: String, walkKeys: String)] =
+            compositor == .sway ? [("us", "W A S D"), ("fr", "Z Q S D")] : [("us", "W A S D")]
+        for layout in layouts {
+            if layout.name != "us", let sway = session as? SwayFixture {
+                #expect(sway.setLayout(layout.name))
+            }
+            let before = try #require(game.position(), "\(compositor) \(layout.name): \(game.lines.suffix(3))")
+            session.key(Key.w, down: true)
+            Thread.sleep(forTimeInterval: 0.4)
+            session.key(Key.w, down: false)
+            let after = try #require(game.position())
+            #expect(
+                hypot(after.x - before.x, after.z - before.z) > 0.5,
+                "\(compositor) \(layout.name): the key at W's place walks: \(before) → \(after)")
+        }
+        if compositor == .sway {
+            // The layout the game names its walking keys by is the one it was given at start.
+            #expect(game.lines.contains("keys: walk with W A S D or the arrows"), "\(game.lines.prefix(3))")
+        }
+    }
+}
+
+/// The game's side of a native Wayland test: its log lines, its pose, and keys through the
+/// compositor.
+struct NativeGame {
+    let process: ChildProcess
+    let session: any WaylandSession
+
+    init(session: any WaylandSession, arguments: [String] = []) throws {
+        self.session = session
+        process = try ChildProcess(
+            executable: LockgameLaunch.executable, arguments: ["--assets", HeadlessTests.assets] + arguments,
+            environment: session.waylandEnvironment.merging(["DISPLAY": "", "GAMEINPUT_BACKEND": ""]) { $1 })
+    }
+
+    var lines: [String] { process.lines }
+
+    func stop() { process.stop() }
+
+    func waitForLine(_ line: String, after seen: Int, timeout: Duration = .seconds(5)) -> Bool {
+        LockgameLaunch.waitForNewLine(line, in: process, after: seen, timeout: timeout)
+    }
+
+    /// mutter's keyboard exists from its first key on, and that key goes nowhere: one Shift
+    /// first.
+    func settleKeyboard() {
+        session.press(NativeWaylandTests.Key.leftShift)
+        Thread.sleep(forTimeInterval: 0.2)
+    }
+
+    /// Presses an evdev key and waits for `line`.
+    func press(_ key: Int, expecting line: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let seen = lines.count
+        session.press(key)
+        #expect(
+            waitForLine(line, after: seen), "after key \(key): \(Array(lines.dropFirst(seen)))", sourceLocation: sourceLocation)
+    }
+
+    /// The pose line the game logs when Ctrl+C copies it.
+    private func poseWords() -> [Substring]? {
+        let seen = lines.count
+        session.press(NativeWaylandTests.Key.c, holding: [NativeWaylandTests.Key.leftControl])
+        let prefix = "clipboard: copied lockgame pose "
+        guard BoundedWait.until(timeout: .seconds(3), { lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }),
+            let line = lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) })
+        else { return nil }
+        return line.dropFirst(prefix.count).split(separator: " ")
+    }
+
+    func yaw() -> Double? {
+        guard let words = poseWords(), let index = words.firstIndex(of: "yaw"), index + 1 < words.count else { return nil }
+        return Double(words[index + 1])
+    }
+
+    /// The camera's position on the floor (x, z).
+    func position() -> (x: Double, z: Double)? {
+        guard let words = poseWords(), words.count >= 6, let x = Double(words[1]), let z = Double(words[5]) else { return nil }
+        return (x, z)
+    }
+
+    /// Expects the yaw to read `expected` (to the hundredth, on the circle) within 3 s.
+    func expectYaw(_ expected: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var actual: Double?
+        var difference = Double.infinity
+        let deadline = ContinuousClock.now + .seconds(3)
+        repeat {
+            actual = yaw()
+            if let actual { difference = abs((actual - expected + 540).truncatingRemainder(dividingBy: 360) - 180) }
+        } while difference >= 0.011 && ContinuousClock.now < deadline
+        let read = try #require(actual, "the game copies its pose", sourceLocation: sourceLocation)
+        #expect(difference < 0.011, "\(what): yaw \(read), expected \(expected)", sourceLocation: sourceLocation)
+    }
+
+    /// Where the game heard the cursor first after its lock ended, after line `seen` (`pointer: X
+    /// Y after the lock`).
+    func pointerAfterTheLock(after seen: Int) -> (x: Int, y: Int)? {
+        var found: (x: Int, y: Int)?
+        _ = BoundedWait.until(timeout: .seconds(3)) {
+            guard let line = lines.dropFirst(seen).first(where: { $0.hasPrefix("pointer: ") }) else { return false }
+            let words = line.split(separator: " ")
+            guard words.count >= 3, let x = Int(words[1]), let y = Int(words[2]) else { return false }
+            found = (x, y)
+            return true
+        }
+        return found
+    }
+
+    /// Whether the game reported a lock line other than unfocused after `seen` (it has the
+    /// focus back).
+    func hasFocusLine(after seen: Int) -> Bool {
+        lines.dropFirst(seen).contains { $0.hasPrefix("lock: ") && $0 != "lock: unlocked (unfocused)" }
+    }
+
+    /// The lock runs after `seen`: false for a run of unlocked lines, true for a locked one.
+    func lockRuns(after seen: Int) -> [Bool] { process.lockRuns(after: seen) }
+}
