@@ -57,8 +57,10 @@ public final class SwayFixture {
     public static let user: UInt32 = 65534
 
     /// Starts sway; with `xwayland` also Xwayland and the ``probe`` on it (the Xwayland tests),
-    /// without it a session for native Wayland clients only.
-    public init(xwayland: Bool = true) throws {
+    /// without it a session for native Wayland clients only. Without `pointerConstraints` sway
+    /// honours no client's lock or confinement (`seat seat0 pointer_constraint disable`): a
+    /// compositor that withholds every lock.
+    public init(xwayland: Bool = true, pointerConstraints: Bool = true) throws {
         folder = NSTemporaryDirectory() + "swayfixture-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         runtime = folder + "/runtime"
         let home = folder + "/home"
@@ -72,7 +74,7 @@ public final class SwayFixture {
         try """
         xwayland \(xwayland ? "enable" : "disable")
         output HEADLESS-1 resolution 1280x720 position 0 0
-        seat seat0 pointer_constraint enable
+        seat seat0 pointer_constraint \(pointerConstraints ? "enable" : "disable")
         focus_follows_mouse no
         default_border none
 

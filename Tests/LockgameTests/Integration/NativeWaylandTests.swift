@@ -279,6 +279,34 @@ extension NativeWaylandTests {
     }
 }
 
+extension NativeWaylandTests {
+    /// The compositor decides: sway set not to honour pointer constraints (`seat seat0
+    /// pointer_constraint disable`) grants no lock, and the game says so, keeps asking, and
+    /// turns nothing. (Changing that seat setting while sway runs re-creates the seat's devices,
+    /// and sway 1.7 crashed there once a constraint it had just ended was destroyed: a setting
+    /// from the start is the one tried.)
+    @Test func whenTheCompositorWithholdsTheLockTheGameSaysSoAndTurnsNothing() throws {
+        let sway = try SwayFixture(xwayland: false, pointerConstraints: false)
+        defer { sway.stop() }
+        sway.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: sway)
+        defer { game.stop() }
+        #expect(
+            game.waitForLine("lock: unlocked (grab refused: the compositor has not granted it)", after: 0, timeout: .seconds(15)),
+            "\(game.lines)")
+        #expect(!BoundedWait.until(timeout: .seconds(1)) { game.lines.contains("lock: locked") }, "\(game.lines)")
+        #expect(!sway.compositorHoldsLock)
+        #expect(sway.compositorLog.contains { $0.contains("new locked_pointer") }, "the game asked")
+        let yaw = try #require(game.yaw())
+        for _ in 0..<20 { sway.moveRelative(dx: 5, dy: 0) }
+        try game.expectYaw(yaw, "no turn while no lock is granted")
+        // L withdraws the request and asks again: still withheld, still said.
+        game.press(NativeWaylandTests.Key.l, expecting: "lock: unlocked (preference off)")
+        game.press(NativeWaylandTests.Key.l, expecting: "lock: unlocked (grab refused: the compositor has not granted it)")
+        #expect(!game.lines.contains("lock: locked"))
+    }
+}
+
 /// The game's side of a native Wayland test: its log lines, its pose, and keys through the
 /// compositor.
 struct NativeGame {
