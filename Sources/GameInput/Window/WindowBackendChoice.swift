@@ -13,14 +13,28 @@ import Foundation
 ///    through Xwayland.
 public struct WindowBackendChoice: Sendable, Equatable, CustomStringConvertible {
     /// A windowing system.
-    public enum Kind: String, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable, CustomStringConvertible {
         /// The X Window System through Xlib: an X server, or Xwayland inside a Wayland session.
         case x11
         /// A Wayland compositor, natively (libwayland-client).
         case wayland
 
         /// "x11" or "wayland", as `GAMEINPUT_BACKEND` spells it.
-        public var description: String { rawValue }
+        public var description: String {
+            switch self {
+            case .x11: "x11"
+            case .wayland: "wayland"
+            }
+        }
+
+        /// The backend `GAMEINPUT_BACKEND` spells `name`, if any.
+        init?(name: String) {
+            switch name {
+            case "x11": self = .x11
+            case "wayland": self = .wayland
+            default: return nil
+            }
+        }
     }
 
     /// The backend chosen.
@@ -54,7 +68,7 @@ public struct WindowBackendChoice: Sendable, Equatable, CustomStringConvertible 
     /// names no backend, and for `GAMEINPUT_BACKEND=wayland` when no compositor answers.
     static func decide(displayName: String?, environment: [String: String]) throws(GameWindowError) -> Decision {
         let asked = environment["GAMEINPUT_BACKEND"].flatMap { $0.isEmpty ? nil : $0 }
-        if let asked, Kind(rawValue: asked) == nil { throw .invalidBackend(asked) }
+        if let asked, Kind(name: asked) == nil { throw .invalidBackend(asked) }
         if asked == "x11" {
             return Decision(choice: .init(kind: .x11, reason: "GAMEINPUT_BACKEND=x11", isFallback: false), connection: nil)
         }
