@@ -1,8 +1,8 @@
 // Counts heap allocations in-process by interposing the allocator entry points (see the
 // header). Each call bumps an atomic counter and forwards to glibc's internal functions.
-// Allocations whose caller lies in the X client libraries (libxcb, libX11, libXi, libXext,
-// libXtst) are also counted apart, so the game's own allocations can be told from the
-// per-event buffers those libraries allocate.
+// Allocations whose caller lies in the windowing systems' client libraries (libxcb, libX11,
+// libXi, libXext, libXtst, libwayland-client) are also counted apart, so the game's own
+// allocations can be told from the per-event buffers those libraries allocate.
 #define _GNU_SOURCE
 #include "CBenchSupport.h"
 #include <errno.h>
@@ -16,13 +16,13 @@ extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 extern void __libc_free(void *);
 
-static uint64_t allocations, x_allocations;
+static uint64_t allocations, library_allocations;
 
 enum { max_ranges = 32 };
 static uintptr_t range_start[max_ranges], range_end[max_ranges];
 static int range_count;
 
-static inline int from_x_library(const void *caller) {
+static inline int from_client_library(const void *caller) {
     uintptr_t address = (uintptr_t)caller;
     for (int i = 0; i < range_count; i++)
         if (address >= range_start[i] && address < range_end[i]) return 1;
@@ -31,12 +31,12 @@ static inline int from_x_library(const void *caller) {
 
 static inline void count(const void *caller) {
     __atomic_add_fetch(&allocations, 1, __ATOMIC_RELAXED);
-    if (from_x_library(caller)) __atomic_add_fetch(&x_allocations, 1, __ATOMIC_RELAXED);
+    if (from_client_library(caller)) __atomic_add_fetch(&library_allocations, 1, __ATOMIC_RELAXED);
 }
 
 static int note_library(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size; (void)data;
-    static const char *names[] = { "libxcb.so", "libX11.so", "libXi.so", "libXext.so", "libXtst.so" };
+    static const char *names[] = { "libxcb.so", "libX11.so", "libXi.so", "libXext.so", "libXtst.so", "libwayland-client.so" };
     int wanted = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (info->dlpi_name && strstr(info->dlpi_name, names[i])) wanted = 1;
@@ -51,14 +51,14 @@ static int note_library(struct dl_phdr_info *info, size_t size, void *data) {
     return 0;
 }
 
-int cbs_note_x_libraries(void) {
+int cbs_note_client_libraries(void) {
     range_count = 0;
     dl_iterate_phdr(note_library, NULL);
     return range_count;
 }
 
 uint64_t cbs_allocation_count(void) { return __atomic_load_n(&allocations, __ATOMIC_RELAXED); }
-uint64_t cbs_x_library_allocation_count(void) { return __atomic_load_n(&x_allocations, __ATOMIC_RELAXED); }
+uint64_t cbs_client_library_allocation_count(void) { return __atomic_load_n(&library_allocations, __ATOMIC_RELAXED); }
 
 void *malloc(size_t size) { count(__builtin_return_address(0)); return __libc_malloc(size); }
 void *calloc(size_t n, size_t size) { count(__builtin_return_address(0)); return __libc_calloc(n, size); }

@@ -12,13 +12,14 @@ enum AllocationProbe {
     }
 
     /// Allocations per call of `body` (after one warm-up call) in all, and of those the ones
-    /// made inside the X client libraries (libxcb's per-event buffers, Xlib's event cookies).
-    static func perCallWithXLibraries(calls: Int, _ body: () -> Void) -> (all: Double, xLibraries: Double) {
+    /// made inside the windowing systems' client libraries (libxcb's per-event buffers, Xlib's
+    /// event cookies, libwayland's message closures).
+    static func perCallWithClientLibraries(calls: Int, _ body: () -> Void) -> (all: Double, clientLibraries: Double) {
         body()
-        let before = cbs_allocation_count(), xBefore = cbs_x_library_allocation_count()
+        let before = cbs_allocation_count(), xBefore = cbs_client_library_allocation_count()
         for _ in 0..<calls { body() }
         let n = Double(max(calls, 1))
-        return (Double(cbs_allocation_count() &- before) / n, Double(cbs_x_library_allocation_count() &- xBefore) / n)
+        return (Double(cbs_allocation_count() &- before) / n, Double(cbs_client_library_allocation_count() &- xBefore) / n)
     }
 
     /// True when the counter sees allocations at all (the interposition is in effect).

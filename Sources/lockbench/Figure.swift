@@ -37,7 +37,7 @@ struct Figure {
     var mustIsUnmeasured: Bool { must != nil && value == nil }
     /// Whether the figure counts events or allocations (exact in any run) rather than timing
     /// work (meaningful only over a full run's pairs and rounds).
-    var isCount: Bool { unit == "/frame" || unit == "events" }
+    var isCount: Bool { unit == "/frame" || unit == "/event" || unit == "events" }
     /// Whether the goal holds (nil when skipped or no goal).
     var meetsGoal: Bool? {
         guard let value, goal != nil else { return nil }

@@ -140,8 +140,8 @@ struct XBench {
         // Allocations per steady-state frame: input, render, present.
         let probe = server.probe
         let frames = quick ? 10 : 200
-        let xSegments = cbs_note_x_libraries()
-        let allocations = AllocationProbe.perCallWithXLibraries(calls: frames) {
+        let xSegments = cbs_note_client_libraries()
+        let allocations = AllocationProbe.perCallWithClientLibraries(calls: frames) {
             probe.moveRelative(dx: 1, dy: 0)
             _ = input.pump(timeout: .milliseconds(100), until: { input.delivered > 0 })
             input.delivered = 0
@@ -151,17 +151,17 @@ struct XBench {
         // Allocations made from the X client libraries (libxcb mallocs every event it reads,
         // libXi/Xlib every event cookie; the in-process XTest probe's too) are counted apart:
         // the must-target applies to the game's code, the rest is reported.
-        let own = allocations.all - allocations.xLibraries
+        let own = allocations.all - allocations.clientLibraries
         figures.append(
             Figure(
                 key: "allocations_per_frame_x", title: "allocations per frame by the game (input + render + present)",
                 value: xSegments > 0 ? max(0, own) : nil, unit: "/frame", direction: .atMost, must: 0, goal: nil,
-                note: "\(frames) frames, 1 XTest motion each; plus \(FigureReport.format(allocations.xLibraries))/frame "
+                note: "\(frames) frames, 1 XTest motion each; plus \(FigureReport.format(allocations.clientLibraries))/frame "
                     + "inside libxcb/libX11/libXi (1 per X event read, more per XI2 cookie)"))
         figures.append(
             Figure(
                 key: "allocations_per_frame_x_libraries", title: "allocations per frame inside the X libraries",
-                value: allocations.xLibraries, unit: "/frame", direction: .atMost, must: nil, goal: 0,
+                value: allocations.clientLibraries, unit: "/frame", direction: .atMost, must: nil, goal: 0,
                 note: "xcb allocates each event it reads; Xlib's XGetEventData allocates cookie data"))
 
         figures += InputLatencyBench(probe: probe, quick: quick).run(input: input)

@@ -155,6 +155,10 @@ public final class SwayFixture {
     /// once the compositor has handled it.
     public func moveRelative(dx: Double, dy: Double) { pointer.command("motion \(dx) \(dy)") }
 
+    /// Sends `count` relative motions of (dx, dy) back to back, as a fast mouse does, and
+    /// returns once the compositor has handled them all.
+    public func burst(count: Int, dx: Double, dy: Double) { pointer.command("burst \(count) \(dx) \(dy)", timeout: .seconds(30)) }
+
     /// Moves the cursor to (x, y) on the 1280x720 output, as a tablet or a VM's pointer would
     /// (sway also reports it as relative motion); always true.
     @discardableResult

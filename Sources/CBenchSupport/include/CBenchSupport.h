@@ -20,12 +20,12 @@ void cbs_memcpy_block(void *destination, const void *source, size_t bytes, int c
 /// Allocations (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign) so far.
 uint64_t cbs_allocation_count(void);
 
-/// Of those, the ones called from the X client libraries noted by `cbs_note_x_libraries`.
-uint64_t cbs_x_library_allocation_count(void);
+/// Of those, the ones called from the client libraries noted by `cbs_note_client_libraries`.
+uint64_t cbs_client_library_allocation_count(void);
 
-/// Records where libxcb, libX11, libXi, libXext and libXtst are loaded; returns the number
-/// of code segments found.
-int cbs_note_x_libraries(void);
+/// Records where libxcb, libX11, libXi, libXext, libXtst and libwayland-client are loaded;
+/// returns the number of code segments found.
+int cbs_note_client_libraries(void);
 
 /// Restricts the calling thread to CPU `cpu`; returns 0 on success, -1 with errno otherwise.
 int cbs_pin_thread_to_cpu(int cpu);

@@ -7,7 +7,7 @@ import Foundation
 /// game's handlers.
 extension WaylandWindow {
     func waitForEvents(until deadline: ContinuousClock.Instant?) {
-        guard isUsable, TerminationSignals.pending == nil, queued.isEmpty else { return }
+        guard isUsable, TerminationSignals.pending == nil, delivered == pending.count else { return }
         // Events read and not dispatched yet: there is work now.
         guard wl_display_prepare_read(display) == 0 else { return }
         flush()
@@ -43,22 +43,23 @@ extension WaylandWindow {
             _ = withUnsafeMutablePointer(to: &descriptor) { Posix.poll(UnsafeMutableBufferPointer(start: $0, count: 1), timeout: 0) }
             finishRead(readable: descriptor.revents != 0)
         }
-        withoutActuallyEscaping(handle) { handle in
-            handler = handle
-            defer { handler = nil }
-            if !queued.isEmpty {
-                let waiting = queued
-                queued.removeAll()
-                for event in waiting where !isClosed { handle(event) }
-            }
-            guard !isClosed else { return }
-            if wl_display_dispatch_pending(display) < 0 { isLost = true }
-            guard !isClosed, !isLost else { return }
+        if wl_display_dispatch_pending(display) < 0 { isLost = true }
+        if !isClosed && !isLost {
             lock.deliverNews(to: pointerLock)
-            let now = ContinuousClock.now
-            if let keyCode = keys.takeDueRepeat(at: now), hasKeyboardFocus {
+            if let keyCode = keys.takeDueRepeat(at: .now), hasKeyboardFocus {
                 deliverKey(keyCode, phase: .down, isRepeat: true, time: 0)
             }
+        }
+        // In order; a handler that closes the window ends it. A pollEvents called from inside
+        // a handler hands over what it dispatched, and this loop goes on after it.
+        while delivered < pending.count && !isClosed {
+            let event = pending[delivered]
+            delivered += 1
+            handle(event)
+        }
+        if dispatchDepth == 1 {
+            pending.removeAll(keepingCapacity: true)
+            delivered = 0
         }
         guard !isClosed else { return }
         guard !isLost else { return reportLoss(to: handle) }
@@ -111,7 +112,7 @@ extension WaylandWindow {
     /// deadline (a lock retry, a key repeat).
     private func scheduleWake() {
         guard let wake, !isClosed else { return }
-        if isLost || !queued.isEmpty || wl_display_prepare_read(display) != 0 { return wake.schedule(after: .zero) }
+        if isLost || delivered < pending.count || wl_display_prepare_read(display) != 0 { return wake.schedule(after: .zero) }
         wl_display_cancel_read(display)
         let now = ContinuousClock.now
         var due = pointerLock.retryDeadline

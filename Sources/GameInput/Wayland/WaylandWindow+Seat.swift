@@ -4,11 +4,10 @@ import Foundation
 /// The seat's pointer and keyboard: crossings, motion, buttons and scrolling, relative motion
 /// while the compositor holds the lock, keys with the layout's characters and their repeat.
 extension WaylandWindow {
-    /// Hands `event` to the game's handler while ``pollEvents(_:)`` dispatches, else keeps it
-    /// for the next one; nothing once the window is closed.
+    /// Keeps `event` for the game's handler; nothing once the window is closed.
     func emit(_ event: InputEvent) {
         guard !isClosed else { return }
-        if let handler { handler(event) } else { queued.append(event) }
+        pending.append(event)
     }
 
     /// The seat's devices as its capabilities say: a pointer (and its relative pointer), a

@@ -12,9 +12,10 @@ import Foundation
 /// the state is `locked` only once the compositor has said `locked`.
 ///
 /// Events are read from the socket in ``waitForEvents(until:)`` and ``pollEvents(_:)`` and
-/// dispatched only in ``pollEvents(_:)``, where the game's handler runs: a listener that makes
-/// an event hands it straight to that handler (no queue, no allocation), except for events that
-/// arrive in a round trip outside it (set-up), which wait for the next call.
+/// dispatched only in ``pollEvents(_:)``: the listeners append what they make to ``pending``,
+/// which keeps its capacity from call to call (no allocation once it has grown to the largest
+/// burst), and the game's handler gets them once the compositor's events of the dispatch are
+/// all handled. Events made in a round trip outside it (set-up) wait for the next call.
 package final class WaylandWindow {
     let pointerLock: PointerLockController
     package private(set) var width: Int
@@ -66,10 +67,13 @@ package final class WaylandWindow {
     package var hasPresenter = false
 
     // The loop.
-    /// The game's handler while ``pollEvents(_:)`` dispatches.
-    var handler: ((InputEvent) -> Void)?
-    /// Events made outside a dispatch (during set-up round trips), handed over at the next one.
-    var queued: [InputEvent] = []
+    /// Events made and not yet handed to the game; ``delivered`` of them are handed over.
+    var pending: [InputEvent] = {
+        var events: [InputEvent] = []
+        events.reserveCapacity(256)
+        return events
+    }()
+    var delivered = 0
     /// When the events being dispatched were read from the socket.
     var batchReceivedAt = ContinuousClock.now
     private(set) var isClosed = false

@@ -16,6 +16,7 @@
 // the first "layout" or "key" command (keymap "us" unless "layout" names another): a seat with a
 // keyboard gives Xwayland keyboard focus events, which the Xwayland tests were written without.
 //   motion DX DY            relative motion in pixels (sub-pixel allowed)
+//   burst N DX DY           N relative motions sent back to back, one round trip after them
 //   absolute X Y W H        absolute position X,Y within an extent of W x H
 //   button CODE 1|0         an evdev button code (272 = left) pressed or released
 //   layout NAME [VARIANT]   a new keymap from RMLVO names (rules evdev, model pc105), e.g. "fr"
@@ -29,6 +30,8 @@
 // Build: cc -std=c11 -o wl-virtual-input main.c -lwayland-client -lxkbcommon
 
 #define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,7 +206,22 @@ int main(void) {
         unsigned x, y, width, height, code, state;
         char layout[64], variant[64];
         int words;
-        if (sscanf(line, "motion %lf %lf", &dx, &dy) == 2) {
+        unsigned count;
+        if (sscanf(line, "burst %u %lf %lf", &count, &dx, &dy) == 3) {
+            // Back to back, one round trip for all: a fast mouse's burst.
+            for (unsigned i = 0; i < count; i++) {
+                wl_proxy_marshal(pointer, MOTION, now_ms(), wl_fixed_from_double(dx), wl_fixed_from_double(dy));
+                wl_proxy_marshal(pointer, FRAME);
+                // libwayland's outgoing buffer holds 4 KiB: send every 64 (about 1.8 KiB),
+                // waiting while the compositor's socket is full.
+                if (i % 64 == 63) {
+                    while (wl_display_flush(display) < 0 && errno == EAGAIN) {
+                        struct pollfd out = { wl_display_get_fd(display), POLLOUT, 0 };
+                        poll(&out, 1, 100);
+                    }
+                }
+            }
+        } else if (sscanf(line, "motion %lf %lf", &dx, &dy) == 2) {
             wl_proxy_marshal(pointer, MOTION, now_ms(), wl_fixed_from_double(dx), wl_fixed_from_double(dy));
             wl_proxy_marshal(pointer, FRAME);
         } else if (sscanf(line, "absolute %u %u %u %u", &x, &y, &width, &height) == 4) {
