@@ -28,12 +28,13 @@ ARGS ?=
 # cursor theme through libXcursor (libxcursor-dev); the monitors from RandR 1.5 (libxrandr-dev), or
 # from Xinerama where RandR is off (libxinerama-dev). Its Wayland connection is libwayland-client
 # (libwayland-dev), with the protocols' glue generated at build time by wayland-scanner
-# (libwayland-bin) from the system's XML (wayland-protocols).
+# (libwayland-bin) from the system's XML (wayland-protocols); the window's frame where the compositor
+# draws none (mutter) from libdecor (libdecor-0-dev) and its cairo plugin (libdecor-0-plugin-1-cairo).
 BUILD_PACKAGES = pkg-config libx11-dev libx11-xcb-dev libxi-dev libxfixes-dev libxtst-dev libxext-dev libxss-dev \
 	libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core \
 	libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri \
 	libxkbcommon-dev libxkbcommon-x11-dev libxcursor-dev libxrandr-dev libxinerama-dev \
-	libwayland-dev libwayland-bin wayland-protocols
+	libwayland-dev libwayland-bin wayland-protocols libdecor-0-dev libdecor-0-plugin-1-cairo
 # The desktop matrix: six window managers (xfwm4, kwin_x11 and mutter run in a D-Bus session).
 WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # Xwayland under headless sway (with a native Wayland window, foot), mutter and kwin_wayland;

@@ -64,6 +64,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wayland-cursor")],
             plugins: ["WaylandScanner"]
         ),
+        // libdecor draws the window's frame where the compositor draws none (mutter); its
+        // cairo plugin is loaded at run time (Debian libdecor-0-dev, libdecor-0-plugin-1-cairo).
+        .systemLibrary(
+            name: "CLibdecor",
+            pkgConfig: "libdecor-0",
+            providers: [.apt(["libdecor-0-dev"])]
+        ),
         // The lock guardian: a C constructor that turns a copy of the game's executable,
         // started with GAMEINPUT_GUARDIAN set, into the process that frees the pointer when
         // the game cannot run (see LockGuardian.swift). Linked into every program that uses
@@ -77,7 +84,7 @@ let package = Package(
         .target(name: "CPosix"),
         .target(
             name: "GameInput",
-            dependencies: ["CXlib", "CXKBCommon", "CLockGuardian", "CPosix", "CWayland"]
+            dependencies: ["CXlib", "CXKBCommon", "CLockGuardian", "CPosix", "CWayland", "CLibdecor"]
         ),
         .target(name: "GamePixels", dependencies: ["GameInput", "CXlib", "CWayland"]),
         // The demo's engine without X: renderer, scene and assets, camera, text.

@@ -96,7 +96,8 @@ extension WaylandWindow {
     }
 
     private func pointerMoved(to location: WindowPoint, time: UInt32) {
-        guard location != pointerLocation else { return }
+        // Nothing while the pointer is over the frame libdecor draws (its own surfaces).
+        guard pointerLocation != nil, location != pointerLocation else { return }
         pointerLocation = location
         emit(
             .pointer(
@@ -104,6 +105,7 @@ extension WaylandWindow {
     }
 
     private func pointerButton(_ code: UInt32, pressed: Bool, time: UInt32) {
+        guard pointerLocation != nil || !pressed else { return }
         let button = Self.xButton(evdev: code)
         let bit: UInt32 = button < 32 ? 1 << UInt32(button) : 0
         let before = heldButtons
@@ -223,10 +225,15 @@ extension WaylandWindow {
         let listener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
         listener.initialize(
             to: wl_pointer_listener(
-                enter: { data, _, serial, _, x, y in
-                    window(data)?.pointerEntered(serial: serial, at: WindowPoint(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+                enter: { data, _, serial, surface, x, y in
+                    // The window's own surface; libdecor's frame has surfaces of its own.
+                    guard let window = window(data), surface == window.surface else { return }
+                    window.pointerEntered(serial: serial, at: WindowPoint(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
                 },
-                leave: { data, _, _, _ in window(data)?.pointerLeft() },
+                leave: { data, _, _, surface in
+                    guard let window = window(data), surface == nil || surface == window.surface else { return }
+                    window.pointerLeft()
+                },
                 motion: { data, _, time, x, y in
                     window(data)?.pointerMoved(to: WindowPoint(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time)
                 },

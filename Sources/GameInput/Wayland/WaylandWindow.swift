@@ -26,15 +26,12 @@ package final class WaylandWindow {
     var display: OpaquePointer { connection.display }
     let compositor: OpaquePointer
     package let shm: OpaquePointer
-    private let wmBase: OpaquePointer
     let seat: OpaquePointer?
     let relativePointerManager: OpaquePointer?
-    private let decorationManager: OpaquePointer?
     /// The window's surface, for the pixel presenter in this package.
     package let surface: OpaquePointer
-    private let xdgSurface: OpaquePointer
-    private let toplevel: OpaquePointer
-    private var decoration: OpaquePointer?
+    /// The window's role on the desktop: xdg-shell with the compositor's frame, or libdecor's.
+    private var toplevel: (any WaylandToplevel)?
     let lock: WaylandPointerLock
     let keys = WaylandKeyboard()
     private(set) var cursorImage: WaylandCursor?
@@ -53,7 +50,8 @@ package final class WaylandWindow {
     var pendingScroll = PendingScroll()
 
     // What the compositor said of the toplevel.
-    var pendingConfigure = ToplevelConfigure()
+    /// The last configure applied.
+    private(set) var lastConfigure = ToplevelConfigure()
     var isActivated = false
     var hasKeyboardFocus = false
     /// A keyboard's enter came since the keyboard was made (see `awaitKeyboardEnter`).
@@ -88,16 +86,6 @@ package final class WaylandWindow {
     var textInputActive = false
     private var currentLimits = WindowSizeLimits.none
 
-    /// The geometry and states of the toplevel's next `xdg_surface.configure`.
-    struct ToplevelConfigure {
-        var width: Int32 = 0
-        var height: Int32 = 0
-        var isFullScreen = false
-        var isActivated = false
-        /// Maximised, tiled or full-screen: the compositor chose the size.
-        var isSizeFixed = false
-    }
-
     /// Scroll axes of one pointer frame.
     struct PendingScroll {
         var delta = PointerDelta.zero
@@ -114,45 +102,42 @@ package final class WaylandWindow {
         }
         let essentials = ["wl_compositor", "wl_shm", "xdg_wm_base"].filter { connection.global($0) == nil }
         guard essentials.isEmpty, let compositor = bound("wl_compositor", cwayland_compositor_interface(), 4),
-            let shm = bound("wl_shm", cwayland_shm_interface(), 1), let wmBase = bound("xdg_wm_base", cwayland_xdg_wm_base_interface(), 2),
-            let surface = wl_compositor_create_surface(compositor), let xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface),
-            let toplevel = xdg_surface_get_toplevel(xdgSurface)
+            let shm = bound("wl_shm", cwayland_shm_interface(), 1), let surface = wl_compositor_create_surface(compositor)
         else {
             connection.close()
-            throw .cannotConnectToWayland(
-                "the compositor lacks \(essentials.isEmpty ? "a toplevel window" : essentials.joined(separator: ", "))")
+            throw .cannotConnectToWayland("the compositor lacks \(essentials.isEmpty ? "a surface" : essentials.joined(separator: ", "))")
         }
         self.connection = connection
         self.compositor = compositor
         self.shm = shm
-        self.wmBase = wmBase
         self.surface = surface
-        self.xdgSurface = xdgSurface
-        self.toplevel = toplevel
         self.width = width
         self.height = height
         currentTitle = title
         seat = bound("wl_seat", cwayland_seat_interface(), 7)
         relativePointerManager = bound("zwp_relative_pointer_manager_v1", cwayland_relative_pointer_manager_interface(), 1)
-        decorationManager = bound("zxdg_decoration_manager_v1", cwayland_decoration_manager_interface(), 1)
         let constraints = bound("zwp_pointer_constraints_v1", cwayland_pointer_constraints_interface(), 1)
         let lock = WaylandPointerLock(constraints: constraints, display: connection.display, surface: surface, compositor: compositor)
         self.lock = lock
         pointerLock = PointerLockController(platform: constraints != nil && relativePointerManager != nil ? lock : nil)
         lock.window = self
         cursorImage = WaylandCursor(compositor: compositor, shm: shm)
-
-        let data = Unmanaged.passUnretained(self).toOpaque()
-        xdg_wm_base_add_listener(wmBase, Self.wmBaseListener, data)
-        xdg_surface_add_listener(xdgSurface, Self.xdgSurfaceListener, data)
-        xdg_toplevel_add_listener(toplevel, Self.toplevelListener, data)
-        xdg_toplevel_set_title(toplevel, title)
-        xdg_toplevel_set_app_id(toplevel, ProcessInfo.processInfo.processName)
-        if let decorationManager, let decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(decorationManager, toplevel) {
-            // The compositor draws the title bar and the frame where it offers to (sway, KWin).
-            zxdg_toplevel_decoration_v1_set_mode(decoration, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue)
-            self.decoration = decoration
+        // The compositor draws the frame where it offers to (sway, KWin); elsewhere (mutter)
+        // libdecor does, and without libdecor the window has none.
+        let decorationManager = bound("zxdg_decoration_manager_v1", cwayland_decoration_manager_interface(), 1)
+        if decorationManager == nil,
+            let decorated = WaylandLibdecorToplevel(display: connection.display, surface: surface, title: title, window: self)
+        {
+            toplevel = decorated
+        } else if let wmBase = bound("xdg_wm_base", cwayland_xdg_wm_base_interface(), 2) {
+            toplevel = WaylandXDGToplevel(
+                wmBase: wmBase, decorationManager: decorationManager, surface: surface, title: title, window: self)
         }
+        guard toplevel != nil else {
+            closeConnection()
+            throw .cannotConnectToWayland("the compositor gives the window no toplevel role")
+        }
+        let data = Unmanaged.passUnretained(self).toOpaque()
         if let seat { wl_seat_add_listener(seat, Self.seatListener, data) }
         pointerLock.setSuspension(LockSuspension.fromEnvironment())
         pointerLock.setRequiresPointerOverWindow(true)
@@ -167,7 +152,7 @@ package final class WaylandWindow {
     /// and the window shows with its first frame.
     func show() {
         guard isUsable, !isMapped else { return }
-        wl_surface_commit(surface)
+        toplevel?.map()
         flush()
     }
 
@@ -193,15 +178,12 @@ package final class WaylandWindow {
         if let pointer { wl_pointer_release(pointer) }
         if let keyboard { wl_keyboard_release(keyboard) }
         cursorImage = nil
-        if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
-        xdg_toplevel_destroy(toplevel)
-        xdg_surface_destroy(xdgSurface)
+        toplevel?.destroy()
+        toplevel = nil
         wl_surface_destroy(surface)
         plainFrame = nil
-        if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let relativePointerManager { zwp_relative_pointer_manager_v1_destroy(relativePointerManager) }
         if let seat { wl_seat_release(seat) }
-        xdg_wm_base_destroy(wmBase)
         wl_shm_destroy(shm)
         wl_compositor_destroy(compositor)
         if !isLost { _ = wl_display_flush(display) }
@@ -215,12 +197,11 @@ package final class WaylandWindow {
 
     // MARK: The toplevel
 
-    /// The compositor's configure: acknowledged at once, then applied: the size it chose (or
-    /// the window's own where it left it free), full screen, activation; the first one shows
-    /// the window.
-    func configure(serial: UInt32) {
-        xdg_surface_ack_configure(xdgSurface, serial)
-        let next = pendingConfigure
+    /// The compositor's configure, acknowledged by the toplevel's role, applied: the size it
+    /// chose (or the window's own where it left it free), full screen, activation; the first one
+    /// shows the window.
+    func configured(_ next: ToplevelConfigure) {
+        lastConfigure = next
         let newWidth = next.width > 0 ? Int(next.width) : width, newHeight = next.height > 0 ? Int(next.height) : height
         let resized = newWidth != width || newHeight != height
         width = newWidth
@@ -254,9 +235,10 @@ package final class WaylandWindow {
 
     /// The window's size as the game asked, applied where the compositor left it free.
     private func resize(width newWidth: Int, height newHeight: Int) {
-        guard !pendingConfigure.isSizeFixed, newWidth != width || newHeight != height else { return }
+        guard !lastConfigure.isSizeFixed, newWidth != width || newHeight != height else { return }
         width = newWidth
         height = newHeight
+        toplevel?.contentResized(width: newWidth, height: newHeight)
         if isMapped && !hasPresenter { showPlainFrame() }
         emit(.resized(width: width, height: height))
     }
@@ -272,48 +254,6 @@ package final class WaylandWindow {
     static func window(_ data: UnsafeMutableRawPointer?) -> WaylandWindow? {
         data.map { Unmanaged<WaylandWindow>.fromOpaque($0).takeUnretainedValue() }
     }
-
-    private nonisolated(unsafe) static let wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener> = {
-        let listener = UnsafeMutablePointer<xdg_wm_base_listener>.allocate(capacity: 1)
-        // Answered while the game's loop runs: a game that stops answering is one the
-        // compositor may treat as hung (mutter ends its lock).
-        listener.initialize(to: xdg_wm_base_listener(ping: { _, base, serial in xdg_wm_base_pong(base, serial) }))
-        return listener
-    }()
-
-    private nonisolated(unsafe) static let xdgSurfaceListener: UnsafeMutablePointer<xdg_surface_listener> = {
-        let listener = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
-        listener.initialize(to: xdg_surface_listener(configure: { data, _, serial in window(data)?.configure(serial: serial) }))
-        return listener
-    }()
-
-    private nonisolated(unsafe) static let toplevelListener: UnsafeMutablePointer<xdg_toplevel_listener> = {
-        let listener = UnsafeMutablePointer<xdg_toplevel_listener>.allocate(capacity: 1)
-        listener.initialize(
-            to: xdg_toplevel_listener(
-                configure: { data, _, width, height, states in
-                    guard let window = window(data) else { return }
-                    var next = ToplevelConfigure(width: width, height: height)
-                    if let states, let values = states.pointee.data {
-                        let count = states.pointee.size / MemoryLayout<UInt32>.size
-                        for state in UnsafeBufferPointer(start: values.assumingMemoryBound(to: UInt32.self), count: count) {
-                            switch xdg_toplevel_state(state) {
-                            case XDG_TOPLEVEL_STATE_FULLSCREEN: next.isFullScreen = true; next.isSizeFixed = true
-                            case XDG_TOPLEVEL_STATE_ACTIVATED: next.isActivated = true
-                            case XDG_TOPLEVEL_STATE_MAXIMIZED, XDG_TOPLEVEL_STATE_TILED_LEFT, XDG_TOPLEVEL_STATE_TILED_RIGHT,
-                                XDG_TOPLEVEL_STATE_TILED_TOP, XDG_TOPLEVEL_STATE_TILED_BOTTOM:
-                                next.isSizeFixed = true
-                            default: break
-                            }
-                        }
-                    }
-                    window.pendingConfigure = next
-                },
-                close: { data, _ in window(data)?.emit(.closeRequested) },
-                configure_bounds: { _, _, _, _ in },
-                wm_capabilities: { _, _, _ in }))
-        return listener
-    }()
 }
 
 // MARK: WindowBackend
@@ -333,7 +273,7 @@ extension WaylandWindow: WindowBackend {
         set {
             guard isUsable, newValue != currentTitle else { return }
             currentTitle = newValue
-            xdg_toplevel_set_title(toplevel, newValue)
+            toplevel?.setTitle(newValue)
             flush()
         }
     }
@@ -350,9 +290,9 @@ extension WaylandWindow: WindowBackend {
         set {
             guard isUsable else { return }
             currentLimits = newValue
-            xdg_toplevel_set_min_size(toplevel, Int32(newValue.minimumSize?.width ?? 0), Int32(newValue.minimumSize?.height ?? 0))
-            xdg_toplevel_set_max_size(toplevel, Int32(newValue.maximumSize?.width ?? 0), Int32(newValue.maximumSize?.height ?? 0))
-            wl_surface_commit(surface)
+            toplevel?.setSizeLimits(
+                minimum: (Int32(newValue.minimumSize?.width ?? 0), Int32(newValue.minimumSize?.height ?? 0)),
+                maximum: (Int32(newValue.maximumSize?.width ?? 0), Int32(newValue.maximumSize?.height ?? 0)))
             flush()
         }
     }
@@ -369,7 +309,7 @@ extension WaylandWindow: WindowBackend {
 
     func setFullScreen(_ fullScreen: Bool) {
         guard isUsable else { return }
-        if fullScreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
+        toplevel?.setFullScreen(fullScreen)
         flush()
     }
 

@@ -129,6 +129,16 @@ import XServerTestSupport
                 for x in stride(from: 340, to: 940, by: 8) { colours.insert(shot.pixels[y * shot.width + x] & 0xFF_FFFF) }
             }
             #expect(colours.count > 50, "\(compositor): the scene is on the output (\(colours.count) colours in its middle)")
+            if compositor == .mutter {
+                // mutter draws no frame; libdecor's is a title bar of one dark colour above the
+                // scene, across the window's width (column 300 misses its title text).
+                let titleRows = (0..<shot.height).filter { y in
+                    let pixel = shot.pixels[y * shot.width + 300]
+                    return (pixel >> 16) & 0xFF < 0x18 && (pixel >> 8) & 0xFF < 0x18 && pixel & 0xFF < 0x18
+                }
+                print("mutter: \(titleRows.count) title bar rows at column 300")
+                #expect(titleRows.count >= 20, "mutter: libdecor draws the window's title bar (\(titleRows.count) rows)")
+            }
         } else {
             Issue.record("\(compositor): no screenshot")
         }
