@@ -29,4 +29,17 @@ static inline const struct wl_interface *cwayland_decoration_manager_interface(v
     return &zxdg_decoration_manager_v1_interface;
 }
 
+// A constraint's `destroy` request sent without freeing the proxy: the stall watchdog ends a
+// lock from its own thread (libwayland sends requests from any thread), and the loop's thread
+// frees the proxy when it runs again, so no proxy is freed under a dispatch in progress.
+// (wl_proxy_marshal_flags is variadic: Swift cannot call it.)
+static inline void cwayland_locked_pointer_send_destroy(struct zwp_locked_pointer_v1 *pointer) {
+    wl_proxy_marshal_flags((struct wl_proxy *)pointer, ZWP_LOCKED_POINTER_V1_DESTROY, NULL,
+                           wl_proxy_get_version((struct wl_proxy *)pointer), 0);
+}
+static inline void cwayland_confined_pointer_send_destroy(struct zwp_confined_pointer_v1 *pointer) {
+    wl_proxy_marshal_flags((struct wl_proxy *)pointer, ZWP_CONFINED_POINTER_V1_DESTROY, NULL,
+                           wl_proxy_get_version((struct wl_proxy *)pointer), 0);
+}
+
 #endif

@@ -11,10 +11,13 @@ final class WaylandCursor {
     private let theme: OpaquePointer?
     private let image: UnsafeMutablePointer<wl_cursor_image>?
     private let surface: OpaquePointer?
+    /// The connection, kept open while the cursor's surface and buffers live.
+    private let connection: WaylandConnection
 
     /// Loads the theme on `shm` and makes the cursor's surface on `compositor`. Without a
     /// theme the compositor's own cursor stays (set_cursor is never sent).
-    init(compositor: OpaquePointer, shm: OpaquePointer) {
+    init(connection: WaylandConnection, compositor: OpaquePointer, shm: OpaquePointer) {
+        self.connection = connection
         let environment = ProcessInfo.processInfo.environment
         let size = environment["XCURSOR_SIZE"].flatMap { Int32($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
         theme = wl_cursor_theme_load(environment["XCURSOR_THEME"], size, shm)

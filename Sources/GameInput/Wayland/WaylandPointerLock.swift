@@ -1,4 +1,5 @@
 internal import CWayland
+import Foundation
 
 /// The lock and the confinement on Wayland: the compositor's pointer constraints
 /// (`zwp_pointer_constraints_v1`). The game asks; the compositor decides, and says so.
@@ -16,7 +17,12 @@ internal import CWayland
 /// the game let go, hints the compositor to put the cursor back where the lock began
 /// (`set_cursor_position_hint`), which is all Wayland lets a client say about the cursor's
 /// position.
-final class WaylandPointerLock: PointerLockPlatform {
+///
+/// A loop that stops checking in while a constraint is asked for is stalled: the
+/// ``StallWatchdog``'s thread sends the constraint's `destroy` and shows the cursor again
+/// (libwayland sends requests from any thread), and the loop's thread frees the proxy when it
+/// runs again; one lock (``emergency``) keeps the two threads from both ending it.
+final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
     /// What the compositor's events and sync answers brought since the controller last heard.
     enum News: Equatable {
         /// The compositor granted the constraint asked for, or answered without granting it.
@@ -43,21 +49,63 @@ final class WaylandPointerLock: PointerLockPlatform {
     private var lockStart: WindowPoint?
     /// The confinement's rectangle (nil: the whole window).
     private var confinementRect: WindowRect?
+    /// Frees the pointer of a stalled loop; nil when the game turned the timeout off.
+    let watchdog: StallWatchdog?
+    /// What the watchdog's thread needs, shared with the loop's thread under ``emergencyLock``.
+    private struct Emergency {
+        /// The constraint asked for, and whether its `destroy` was sent already.
+        var constraint: (kind: PointerGrabKind, object: OpaquePointer)?
+        var destroySent = false
+        /// Where to show the cursor again: the pointer, its last enter's serial, the cursor.
+        var cursor: (pointer: OpaquePointer, serial: UInt32, image: WaylandCursor)?
+    }
+    private var emergency = Emergency()
+    private let emergencyLock = NSLock()
 
     /// Whether the compositor offers pointer constraints at all (without them pointer lock is
     /// unavailable: the state is nil).
     var isAvailable: Bool { constraints != nil }
 
-    init(constraints: OpaquePointer?, display: OpaquePointer, surface: OpaquePointer, compositor: OpaquePointer) {
+    init(constraints: OpaquePointer?, display: OpaquePointer, surface: OpaquePointer, compositor: OpaquePointer, stallTimeout: Duration?) {
         self.constraints = constraints
         self.display = display
         self.surface = surface
         self.compositor = compositor
+        watchdog = constraints == nil ? nil : stallTimeout.map { StallWatchdog(timeout: $0) }
+        watchdog?.release = { [unowned self] in emergencyRelease() }
+    }
+
+    /// The pointer entered the window: where the watchdog shows the cursor again.
+    func noteCursorTarget(pointer: OpaquePointer, serial: UInt32, image: WaylandCursor?) {
+        emergencyLock.withLock { emergency.cursor = image.map { (pointer, serial, $0) } }
+    }
+
+    /// On the watchdog's thread, the loop stalled: the constraint's `destroy` is sent (the proxy
+    /// stays for the loop's thread to free) and the cursor shown.
+    private func emergencyRelease() {
+        emergencyLock.withLock {
+            guard let constraint = emergency.constraint, !emergency.destroySent else { return }
+            emergency.destroySent = true
+            switch constraint.kind {
+            case .lock: cwayland_locked_pointer_send_destroy(constraint.object)
+            case .confinement: cwayland_confined_pointer_send_destroy(constraint.object)
+            }
+            if let cursor = emergency.cursor { cursor.image.show(on: cursor.pointer, serial: cursor.serial) }
+            _ = wl_display_flush(display)
+        }
+    }
+
+    /// The loop runs again after the watchdog ended the constraint: the proxy goes, and the
+    /// grab with it.
+    func watchdogReleased() {
+        destroyConstraint()
     }
 
     /// Destroys what the lock made; nothing is sent after it (the window is closing).
     func destroy() {
+        watchdog?.stop()
         destroyConstraint()
+        emergencyLock.withLock { emergency = Emergency() }
         if let constraints { zwp_pointer_constraints_v1_destroy(constraints) }
     }
 
@@ -85,6 +133,7 @@ final class WaylandPointerLock: PointerLockPlatform {
             }
             zwp_locked_pointer_v1_add_listener(locked, Self.lockedListener, data)
             constraint = (.lock, locked)
+            emergencyLock.withLock { emergency.constraint = (.lock, locked) }
             lockStart = window.pointerLocation
             window.showCursor(false)
         case .confinement:
@@ -93,9 +142,11 @@ final class WaylandPointerLock: PointerLockPlatform {
             }
             zwp_confined_pointer_v1_add_listener(confined, Self.confinedListener, data)
             constraint = (.confinement, confined)
+            emergencyLock.withLock { emergency.constraint = (.confinement, confined) }
             window.showCursor(true)
         }
         askForAnswer()
+        watchdog?.setArmed(true)
         return .pending(until: .now + .seconds(1))
     }
 
@@ -153,10 +204,19 @@ final class WaylandPointerLock: PointerLockPlatform {
     // MARK: Private
 
     private func destroyConstraint() {
+        watchdog?.setArmed(false)
+        let destroySent = emergencyLock.withLock {
+            defer {
+                emergency.constraint = nil
+                emergency.destroySent = false
+            }
+            return emergency.destroySent
+        }
         if let constraint {
-            switch constraint.kind {
-            case .lock: zwp_locked_pointer_v1_destroy(constraint.object)
-            case .confinement: zwp_confined_pointer_v1_destroy(constraint.object)
+            switch (constraint.kind, destroySent) {
+            case (.lock, false): zwp_locked_pointer_v1_destroy(constraint.object)
+            case (.confinement, false): zwp_confined_pointer_v1_destroy(constraint.object)
+            case (_, true): wl_proxy_destroy(constraint.object)
             }
         }
         if let sync { wl_callback_destroy(sync) }

@@ -18,6 +18,7 @@ extension WaylandWindow {
         consider(pointerLock.retryDeadline)
         consider(keys.repeating?.due)
         let timeout = wake.map(Self.milliseconds(until:)) ?? -1
+        lock.watchdog?.beginWait()
         let ready = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
             descriptors[0] = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
             var count = 1
@@ -29,6 +30,7 @@ extension WaylandWindow {
             Posix.poll(UnsafeMutableBufferPointer(rebasing: descriptors[..<count]), timeout: timeout)
             return descriptors[0].revents != 0
         }
+        lock.watchdog?.checkIn()
         finishRead(readable: ready)
     }
 
@@ -37,6 +39,14 @@ extension WaylandWindow {
         dispatchDepth += 1
         defer { endDispatch() }
         guard !isLost else { return reportLoss(to: handle) }
+        lock.watchdog?.checkIn()
+        // The watchdog ended the lock while the loop stalled: the state says so for this call,
+        // and the lock is decided again at the next, on what the compositor said meanwhile.
+        let stalled = lock.watchdog?.takeFired() == true
+        if stalled {
+            lock.watchdogReleased()
+            pointerLock.setInterruption(.mainLoopStalled)
+        }
         // What the socket holds now, without waiting.
         if wl_display_prepare_read(display) == 0 {
             var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
@@ -63,6 +73,7 @@ extension WaylandWindow {
         }
         guard !isClosed else { return }
         guard !isLost else { return reportLoss(to: handle) }
+        if !stalled && pointerLock.currentFacts.interruption != nil { pointerLock.setInterruption(nil) }
         pointerLock.retryIfDue()
         flush()
     }

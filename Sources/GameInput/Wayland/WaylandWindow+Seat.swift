@@ -80,6 +80,7 @@ extension WaylandWindow {
 
     private func pointerEntered(serial: UInt32, at location: WindowPoint) {
         pointerSerial = serial
+        if let pointer { lock.noteCursorTarget(pointer: pointer, serial: serial, image: cursorImage) }
         pointerLocation = location
         showCursor(!lock.hidesCursor)
         pointerLock.setPointerOverWindow(true)

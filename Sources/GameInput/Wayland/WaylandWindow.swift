@@ -117,11 +117,13 @@ package final class WaylandWindow {
         seat = bound("wl_seat", cwayland_seat_interface(), 7)
         relativePointerManager = bound("zwp_relative_pointer_manager_v1", cwayland_relative_pointer_manager_interface(), 1)
         let constraints = bound("zwp_pointer_constraints_v1", cwayland_pointer_constraints_interface(), 1)
-        let lock = WaylandPointerLock(constraints: constraints, display: connection.display, surface: surface, compositor: compositor)
+        let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, GameWindow.minimumStallTimeout) : nil }
+        let lock = WaylandPointerLock(
+            constraints: constraints, display: connection.display, surface: surface, compositor: compositor, stallTimeout: stallTimeout)
         self.lock = lock
         pointerLock = PointerLockController(platform: constraints != nil && relativePointerManager != nil ? lock : nil)
         lock.window = self
-        cursorImage = WaylandCursor(compositor: compositor, shm: shm)
+        cursorImage = WaylandCursor(connection: connection, compositor: compositor, shm: shm)
         // The compositor draws the frame where it offers to (sway, KWin); elsewhere (mutter)
         // libdecor does, and without libdecor the window has none.
         let decorationManager = bound("zxdg_decoration_manager_v1", cwayland_decoration_manager_interface(), 1)
@@ -164,6 +166,7 @@ package final class WaylandWindow {
         guard !isClosed else { return }
         isClosed = true
         pointerLock.shutDown()
+        lock.watchdog?.stop()
     }
 
     /// Destroys what the window made and lets go of the connection (which closes once the

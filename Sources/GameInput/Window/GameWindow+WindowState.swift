@@ -71,7 +71,7 @@ extension GameWindow {
     /// Gives the window its icon in one or more sizes (X11: `_NET_WM_ICON`), for task bars,
     /// window switchers and title bars; an empty list removes the icon (the desktop shows its
     /// own). On Wayland the desktop takes icons from the program's desktop file: nothing is
-    /// sent, and the pictures are only checked.
+    /// sent.
     ///
     /// On X11 the pictures go to the server in one request, which the server limits in size
     /// (16 MiB on Xorg and Xvfb, about four 1024-pixel pictures): larger icons throw

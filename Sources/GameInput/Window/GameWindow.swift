@@ -59,7 +59,9 @@ public final class GameWindow {
     ///     sleeping in ``waitForEvents(until:)``) while the pointer is locked before the pointer
     ///     is freed (on X11 by the lock guardian or, without one, a watchdog thread); `nil` or
     ///     zero turns this off (on X11 the guardian still frees it while the process is stopped
-    ///     or traced). Shorter timeouts than ``minimumStallTimeout`` count as that.
+    ///     or traced). Shorter timeouts than ``minimumStallTimeout`` count as that. On Wayland a
+    ///     watchdog thread ends the compositor's lock; a stopped game's pointer is freed by the
+    ///     compositor when the player switches away (mutter also by itself).
     public convenience init(
         title: String, width: Int, height: Int, visual: WindowVisual = .default, displayName: String? = nil,
         stallTimeout: Duration? = GameWindow.defaultStallTimeout

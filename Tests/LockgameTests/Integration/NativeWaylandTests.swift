@@ -10,7 +10,7 @@ import XServerTestSupport
 @Suite(.serialized) struct NativeWaylandTests {
     /// Evdev key codes.
     enum Key {
-        static let leftControl = 29, leftShift = 42, c = 46, l = 38, n = 49, q = 16, enter = 28, w = 17
+        static let leftControl = 29, leftShift = 42, c = 46, l = 38, n = 49, q = 16, enter = 28, w = 17, h = 35
     }
 
     @Test(arguments: NativeWaylandCompositor.allCases)
@@ -44,8 +44,7 @@ import XServerTestSupport
         var seen = game.lines.count
         game.press(Key.l, expecting: "lock: unlocked (preference off)")
         #expect(BoundedWait.until { !session.compositorHoldsLock }, "\(compositor): the compositor's lock ends with L")
-        session.moveRelative(dx: 10, dy: 0)
-        let lockBegan = try #require(game.pointerAfterTheLock(after: seen), "\(compositor): \(game.lines.suffix(4))")
+        let lockBegan = try #require(game.cursorTenToTheRightAfterTheLock(after: seen), "\(compositor): \(game.lines.suffix(4))")
         for _ in 0..<5 { session.moveRelative(dx: 5, dy: 3) }
         for _ in 0..<5 { session.moveRelative(dx: -5, dy: -3) }
         session.moveRelative(dx: -10, dy: 0)
@@ -58,8 +57,7 @@ import XServerTestSupport
         yaw += 7.5
         seen = game.lines.count
         game.press(Key.l, expecting: "lock: unlocked (preference off)")
-        session.moveRelative(dx: 10, dy: 0)
-        let after = try #require(game.pointerAfterTheLock(after: seen), "\(compositor): \(game.lines.suffix(4))")
+        let after = try #require(game.cursorTenToTheRightAfterTheLock(after: seen), "\(compositor): \(game.lines.suffix(4))")
         #expect(after == lockBegan, "\(compositor): the cursor is back where the lock began: \(after), not \(lockBegan)")
         session.moveRelative(dx: -10, dy: 0)
         game.press(Key.l, expecting: "lock: locked")
@@ -220,7 +218,8 @@ extension NativeWaylandTests {
     /// A stopped game cannot answer the compositor, and the compositor, not a guardian, frees
     /// the player's pointer: a focus change ends its lock at once (mutter also ends it by itself
     /// once the game leaves its pings unanswered for five seconds). After SIGCONT the game
-    /// hears what happened and the lock comes back with the focus. A stopped game that the
+    /// hears what happened and the lock comes back with the focus. A hung loop (the process
+    /// runs) is the watchdog's: it ends the lock from its own thread. A stopped game that the
     /// compositor kept sending motion to may find its connection cut: that is one clear line and
     /// exit status 1, never a crash.
     @Test(arguments: NativeWaylandCompositor.allCases)
@@ -253,6 +252,20 @@ extension NativeWaylandTests {
         #expect(game.waitForLine("lock: locked", after: seen), "\(compositor): the lock comes back: \(game.lines.dropFirst(seen))")
         #expect(BoundedWait.until { session.compositorHoldsLock }, "\(compositor)")
         other.close()
+
+        // A hang (H: the loop sleeps 3 s): the watchdog ends the compositor's lock while the game
+        // is still hung, the state says why afterwards, and the lock returns by itself.
+        seen = game.lines.count
+        session.press(NativeWaylandTests.Key.h)
+        #expect(game.waitForLine("hang: 3 s", after: seen))
+        #expect(
+            BoundedWait.until(timeout: .milliseconds(2500)) { !session.compositorHoldsLock }
+                && !game.lines.dropFirst(seen).contains("hang: over"),
+            "\(compositor): the watchdog frees the pointer of a hung game")
+        #expect(
+            game.waitForLine("lock: unlocked (suspended: main loop stalled)", after: seen), "\(compositor): \(game.lines.dropFirst(seen))")
+        #expect(game.waitForLine("lock: locked", after: seen + 3), "\(compositor): the lock returns: \(game.lines.dropFirst(seen))")
+        #expect(BoundedWait.until { session.compositorHoldsLock }, "\(compositor)")
 
         if compositor == .mutter {
             // Stopped and still focused: mutter pings at input and gives up on the game.
@@ -388,11 +401,19 @@ struct NativeGame {
         #expect(difference < 0.011, "\(what): yaw \(read), expected \(expected)", sourceLocation: sourceLocation)
     }
 
+    /// Moves the cursor 10 counts right once the lock ended and returns where the game heard it
+    /// first (`pointer: X Y after the lock`, after line `seen`); up to 5 s (KWin under load is slow
+    /// to give the cursor back).
+    func cursorTenToTheRightAfterTheLock(after seen: Int) -> (x: Int, y: Int)? {
+        session.moveRelative(dx: 10, dy: 0)
+        return pointerAfterTheLock(after: seen, timeout: .seconds(5))
+    }
+
     /// Where the game heard the cursor first after its lock ended, after line `seen` (`pointer: X
     /// Y after the lock`).
-    func pointerAfterTheLock(after seen: Int) -> (x: Int, y: Int)? {
+    func pointerAfterTheLock(after seen: Int, timeout: Duration) -> (x: Int, y: Int)? {
         var found: (x: Int, y: Int)?
-        _ = BoundedWait.until(timeout: .seconds(3)) {
+        _ = BoundedWait.until(timeout: timeout) {
             guard let line = lines.dropFirst(seen).first(where: { $0.hasPrefix("pointer: ") }) else { return false }
             let words = line.split(separator: " ")
             guard words.count >= 3, let x = Int(words[1]), let y = Int(words[2]) else { return false }

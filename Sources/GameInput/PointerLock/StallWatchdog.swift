@@ -5,9 +5,11 @@ import Foundation
 ///
 /// The loop checks in each time it handles events, and says when it goes to sleep in
 /// `poll()` on purpose (a sleeping loop is not a stalled one). The release itself is the
-/// bare `XUngrabPointer` + `XUndefineCursor` + `XSync` (Xlib is thread-safe after
-/// `XInitThreads`); when the loop recovers, it learns that the watchdog fired and reports the
-/// stall through the lock state before taking the lock again.
+/// platform's bare minimum from another thread: on X11 `XUngrabPointer` + `XUndefineCursor` +
+/// `XSync` (Xlib is thread-safe after `XInitThreads`), on Wayland the constraint's `destroy`
+/// request and the cursor shown again (libwayland sends requests from any thread); when the
+/// loop recovers, it learns that the watchdog fired and reports the stall through the lock state
+/// before taking the lock again.
 ///
 /// The thread sleeps on a condition while nothing is armed (an unlocked or guardian-guarded
 /// game costs no wake-ups), and looks a few times per timeout while armed.
