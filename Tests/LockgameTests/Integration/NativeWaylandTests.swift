@@ -330,6 +330,34 @@ extension NativeWaylandTests {
     }
 }
 
+extension NativeWaylandTests {
+    /// `--doctor` says which backend runs and why: natively under a compositor that offers the
+    /// lock, X11 when asked (`GAMEINPUT_BACKEND=x11`, here with no X display to open: one clear
+    /// line), and a value that names no backend is an error.
+    @Test func theDoctorSaysWhichBackendRunsAndWhy() throws {
+        let sway = try SwayFixture(xwayland: false)
+        defer { sway.stop() }
+        func doctor(_ extra: [String: String]) throws -> (status: Int32?, lines: [String]) {
+            let process = try ChildProcess(
+                executable: LockgameLaunch.executable, arguments: ["--doctor"],
+                environment: sway.waylandEnvironment.merging(["DISPLAY": "", "GAMEINPUT_BACKEND": ""].merging(extra) { $1 }) { $1 })
+            return (process.waitForExit(timeout: .seconds(10)), process.lines)
+        }
+        let native = try doctor([:])
+        #expect(native.status == 0)
+        let socket = sway.waylandEnvironment["WAYLAND_DISPLAY"] ?? ""
+        #expect(native.lines.first == "backend:        wayland (the compositor on \(socket) offers the native lock)", "\(native.lines)")
+        #expect(native.lines.contains { $0.hasPrefix("pointer lock: the compositor's") }, "\(native.lines)")
+        #expect(native.lines.contains { $0.hasPrefix("lock guardian:  not needed") }, "\(native.lines)")
+        let asked = try doctor(["GAMEINPUT_BACKEND": "x11"])
+        #expect(asked.status == 2)
+        #expect(asked.lines.contains { $0.contains("DISPLAY is not set") }, "\(asked.lines)")
+        let wrong = try doctor(["GAMEINPUT_BACKEND": "vulkan"])
+        #expect(wrong.status == 2)
+        #expect(wrong.lines == ["lockgame: GAMEINPUT_BACKEND=vulkan names no backend: use x11 or wayland"], "\(wrong.lines)")
+    }
+}
+
 /// The game's side of a native Wayland test: its log lines, its pose, and keys through the
 /// compositor.
 struct NativeGame {
