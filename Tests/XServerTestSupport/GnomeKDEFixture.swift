@@ -52,7 +52,10 @@ public final class GnomeKDEFixture {
     /// it) and trusts screenshot callers, and mutter's RemoteDesktop devices are created at once
     /// (a Shift tap and a park of the cursor in the top-left corner: mutter drops the first key
     /// of a new device, and a native client sees no pointer before the first motion).
-    public init(_ compositor: Compositor, nativeClients: Bool = false) throws {
+    /// `keyboardLayout` names the XKB layout KWin gives its keyboard (`XKB_DEFAULT_LAYOUT`, which
+    /// kwin_wayland 5.27 honours); mutter 43 takes its layout from GSettings and was not made to
+    /// honour one here.
+    public init(_ compositor: Compositor, nativeClients: Bool = false, keyboardLayout: String? = nil) throws {
         self.compositor = compositor
         self.nativeClients = nativeClients
         folder = NSTemporaryDirectory() + "wl-\(compositor)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -73,6 +76,7 @@ public final class GnomeKDEFixture {
         var command: [String]
         var tool: String?
         if nativeClients { environment["WAYLAND_DEBUG"] = "server" }
+        if let keyboardLayout { environment["XKB_DEFAULT_LAYOUT"] = keyboardLayout }
         switch compositor {
         case .mutter:
             command = [

@@ -160,6 +160,24 @@ import XServerTestSupport
             #expect(game.lines.contains("keys: walk with W A S D or the arrows"), "\(game.lines.prefix(3))")
         }
     }
+
+    /// KWin started with the French layout: the game names the walking keys as AZERTY prints
+    /// them, and the key at W's place walks.
+    @Test func underKWinOnAZERTYTheKeyAtWsPlaceWalks() throws {
+        let session = try GnomeKDEFixture(.kwin, nativeClients: true, keyboardLayout: "fr")
+        defer { session.stop() }
+        session.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: session)
+        defer { game.stop() }
+        #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(15)), "\(game.lines)")
+        #expect(game.lines.contains("keys: walk with Z Q S D or the arrows"), "\(game.lines.prefix(3))")
+        let before = try #require(game.position())
+        session.key(Key.w, down: true)
+        Thread.sleep(forTimeInterval: 0.4)
+        session.key(Key.w, down: false)
+        let after = try #require(game.position())
+        #expect(hypot(after.x - before.x, after.z - before.z) > 0.5, "the key at W's place (Z on AZERTY) walks: \(before) → \(after)")
+    }
 }
 
 extension NativeWaylandTests {
