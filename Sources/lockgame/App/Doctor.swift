@@ -20,6 +20,8 @@ enum Doctor {
         do {
             report = try DisplayReport.inspect(displayName: displayName)
         } catch {
+            // Fallen back from a compositor that cannot run the game natively: say why too.
+            if backend.isFallback { LockgameApp.printError("lockgame: not on Wayland: \(backend.reason)") }
             LockgameApp.printError("lockgame: \(error). Start an X server, run under xvfb-run, or use --headless.")
             return 2
         }
