@@ -61,8 +61,10 @@ EXAMPLE_PACKAGES = libgles-dev libvulkan-dev mesa-vulkan-drivers glslang-tools l
 # The X input methods the text-input tests run headless (Tests/XServerTestSupport/InputMethodFixture.swift),
 # each with a Hangul engine and, for ibus and fcitx5, a pinyin one: uim-xim with byeoru (uim-byeoru);
 # ibus (ibus-x11 is in it) with ibus-hangul and ibus-libpinyin; fcitx5 with fcitx5-hangul and the pinyin of
-# fcitx5-chinese-addons. ibus and fcitx5 run in a private D-Bus session (dbus-daemon).
-INPUT_METHODS = uim-xim uim-byeoru ibus ibus-hangul ibus-libpinyin fcitx5 fcitx5-hangul fcitx5-chinese-addons dbus-daemon
+# fcitx5-chinese-addons. ibus and fcitx5 run in a private D-Bus session (dbus-daemon). uim serves only
+# Korean locales: the tests compile ko_KR.UTF-8 of their own from the definitions in locales
+# (Tests/XServerTestSupport/KoreanLocale.swift).
+INPUT_METHODS = uim-xim uim-byeoru ibus ibus-hangul ibus-libpinyin fcitx5 fcitx5-hangul fcitx5-chinese-addons dbus-daemon locales
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind adwaita-icon-theme xserver-xephyr \
 	xserver-xorg-core xserver-xorg-video-dummy $(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 

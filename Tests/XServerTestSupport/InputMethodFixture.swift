@@ -21,9 +21,10 @@ import Foundation
 /// What a client must know (measured with Xlib XIM clients, on-the-spot callbacks):
 /// - Environment: ``clientEnvironment`` (`XMODIFIERS`, a UTF-8 `LC_CTYPE`, and for ibus and
 ///   fcitx5 the private bus). Xlib reads `XMODIFIERS` when the client calls
-///   `XSetLocaleModifiers("")`, so a client in the test process must `setenv` it first. In the
-///   C locale uim refuses `XOpenIM`; ibus and fcitx5 accept it but draw every preedit with no
-///   text (Hangul has no C encoding).
+///   `XSetLocaleModifiers("")`, so a client in the test process must `setenv` it first. uim
+///   serves only Korean locales (``KoreanLocale``) and refuses `XOpenIM` in any other; ibus
+///   and fcitx5 accept the C locale but draw every preedit with no text (Hangul has no C
+///   encoding).
 /// - Keys: the 2-set (Dubeolsik) Hangul layout on a US keymap: `g k s r m f` types 한글
 ///   (preedit ㅎ 하 한, then ㄱ 그 글; 한 is committed when `r` starts the next syllable, 글 by
 ///   Return, which then comes back as a key). Pinyin: `n i h a o` then space commits 你好.
@@ -120,12 +121,21 @@ public final class InputMethodFixture {
     /// The value for `XMODIFIERS` in the client's environment: `@im=uim`, `@im=ibus`, `@im=fcitx`.
     public var xmodifiers: String { "@im=" + serverName }
 
-    /// What a client of this input method needs in its environment: `XMODIFIERS`, `LC_CTYPE`
-    /// (`C.UTF-8`: in the C locale uim refuses the client and the others send no text; a set
-    /// `LC_ALL` would still override it), and for ibus and fcitx5 `DBUS_SESSION_BUS_ADDRESS`
+    /// What a client of this input method needs in its environment: `XMODIFIERS`, the locale
+    /// of ``clientLocale(for:)``, and for ibus and fcitx5 `DBUS_SESSION_BUS_ADDRESS`
     /// (the private bus, for clients that talk to the framework over D-Bus), for ibus also
     /// `IBUS_ADDRESS` (the daemon's own address, as its GTK and SDL clients look it up).
     public private(set) var clientEnvironment: [String: String] = [:]
+
+    /// The locale a client of `kind` needs, as environment variables, before any input method
+    /// runs: `LC_CTYPE` `C.UTF-8` for ibus and fcitx5 (in the C locale they send no text), and
+    /// for uim ``KoreanLocale``'s `ko_KR.UTF-8` with its `LOCPATH` (uim serves no other
+    /// locale, and refuses every client where none of its own is generated). A set `LC_ALL`
+    /// would still override it.
+    public static func clientLocale(for kind: Kind) throws -> [String: String] {
+        guard kind == .uim else { return ["LC_CTYPE": "C.UTF-8"] }
+        return ["LC_CTYPE": KoreanLocale.name, "LOCPATH": try KoreanLocale.locPath()]
+    }
 
     /// The keys that turn the engine on in a new input context, for the test to press (with
     /// ``XProbe/press(_:with:)``) once the client's context has focus: Shift+space for uim's
@@ -183,7 +193,8 @@ public final class InputMethodFixture {
         var environment = try Self.prepare(folder: folder, kind: kind, engine: engine)
         environment["DISPLAY"] = displayName
         environment[Self.markerName] = token
-        clientEnvironment = ["XMODIFIERS": xmodifiers, "LC_CTYPE": "C.UTF-8"]
+        clientEnvironment = try Self.clientLocale(for: kind).merging(["XMODIFIERS": xmodifiers]) { $1 }
+        if kind == .uim { environment["LOCPATH"] = try KoreanLocale.locPath() }
         if kind != .uim {
             let bus = try Self.startBus(folder: folder, environment: environment)
             busProcessID = bus.pid

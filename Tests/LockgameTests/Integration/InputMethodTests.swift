@@ -141,7 +141,7 @@ import XServerTestSupport
         let server = try XServerFixture()
         defer { server.stop() }
         let probe = server.probe
-        let environment = ["XMODIFIERS": "@im=uim", "LC_CTYPE": "C.UTF-8"]
+        let environment = try InputMethodFixture.clientLocale(for: .uim).merging(["XMODIFIERS": "@im=uim"]) { $1 }
         let game = try LockgameLaunch.startLocked(on: server, environment: environment)
         defer { game.stop() }
         var source = ChatLineTests.openChat(in: game, probe: probe)
