@@ -57,6 +57,10 @@ import XServerTestSupport
         yaw += 7.5
         seen = game.lines.count
         game.press(Key.l, expecting: "lock: unlocked (preference off)")
+        // The game's line comes as it sends its request; the tests' motion, from a client of
+        // its own, must reach the compositor after it, or the lock turns it into relative
+        // motion alone.
+        #expect(BoundedWait.until { !session.compositorHoldsLock }, "\(compositor): the compositor's lock ends with L")
         let after = try #require(game.cursorTenToTheRightAfterTheLock(after: seen), "\(compositor): \(game.lines.suffix(4))")
         #expect(after == lockBegan, "\(compositor): the cursor is back where the lock began: \(after), not \(lockBegan)")
         session.moveRelative(dx: -10, dy: 0)
