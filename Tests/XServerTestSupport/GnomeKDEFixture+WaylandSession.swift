@@ -52,12 +52,14 @@ extension GnomeKDEFixture: WaylandSession {
             // Bare mutter switches at once, without a popup: Alt+Tab focuses the previous window in
             // its most-recently-used order (a second Tab while Alt is held switches back), and
             // Alt+Shift+Tab the least recently used one, so repeating it visits every window.
+            // Each switch is given a second to show: another one pressed before the last was
+            // heard would switch away again.
             if confirmed() { return true }
             press(15, holding: [56])
-            if BoundedWait.until(timeout: .milliseconds(250), confirmed) { return true }
+            if BoundedWait.until(timeout: .seconds(1), confirmed) { return true }
             for _ in 0..<8 {
                 press(15, holding: [56, 42])
-                if BoundedWait.until(timeout: .milliseconds(250), confirmed) { return true }
+                if BoundedWait.until(timeout: .seconds(1), confirmed) { return true }
             }
             return false
         }

@@ -82,7 +82,7 @@ import XServerTestSupport
             "\(compositor): another window takes the focus: \(game.lines.suffix(3))")
         #expect(BoundedWait.until { !session.compositorHoldsLock }, "\(compositor): the compositor's lock ends with the focus")
         for _ in 0..<5 { session.moveRelative(dx: 3, dy: 0) }
-        session.focusWindow(title: "lockgame") { game.lines.dropFirst(seen).contains("lock: locked") || game.hasFocusLine(after: seen) }
+        session.focusWindow(title: "lockgame") { game.hasFocus(after: seen) }
         if !game.waitForLine("lock: locked", after: seen, timeout: .seconds(2)) {
             // The cursor is on the other window: it comes back to the game's centre.
             let frame = session.windowFrame(title: "lockgame")
@@ -266,7 +266,7 @@ extension NativeWaylandTests {
             BoundedWait.until(timeout: .seconds(5)) { game.lines.last { $0.hasPrefix("lock: ") } == "lock: unlocked (unfocused)" },
             "\(compositor): after SIGCONT the game hears the focus went: \(game.lines.suffix(3))")
         seen = game.lines.count
-        session.focusWindow(title: "lockgame") { game.lines.dropFirst(seen).contains("lock: locked") || game.hasFocusLine(after: seen) }
+        session.focusWindow(title: "lockgame") { game.hasFocus(after: seen) }
         if !game.waitForLine("lock: locked", after: seen, timeout: .seconds(2)) {
             let frame = session.windowFrame(title: "lockgame")
             session.moveTo(x: frame.map { $0.x + $0.width / 2 } ?? 640, y: frame.map { $0.y + $0.height / 2 } ?? 360)
@@ -473,10 +473,12 @@ struct NativeGame {
         return found
     }
 
-    /// Whether the game reported a lock line other than unfocused after `seen` (it has the
-    /// focus back).
-    func hasFocusLine(after seen: Int) -> Bool {
-        lines.dropFirst(seen).contains { $0.hasPrefix("lock: ") && $0 != "lock: unlocked (unfocused)" }
+    /// Whether the game's last lock line after `seen` is other than unfocused: it has the focus
+    /// now. (An earlier line is not enough: a switch that the game heard late may have been
+    /// followed by another one away.)
+    func hasFocus(after seen: Int) -> Bool {
+        guard let last = lines.dropFirst(seen).last(where: { $0.hasPrefix("lock: ") }) else { return false }
+        return last != "lock: unlocked (unfocused)"
     }
 
     /// The lock runs after `seen`: false for a run of unlocked lines, true for a locked one.
