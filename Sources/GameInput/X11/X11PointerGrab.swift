@@ -304,10 +304,14 @@ final class X11PointerGrab: PointerLockPlatform {
 
     /// Whether the server still holds the grab, asked by grabbing again the same way (a second
     /// `XGrabPointer` by the holder only updates its grab; one round trip). The server ends a
-    /// grab without a word to its holder when the window it is confined to comes to lie wholly
-    /// outside the screen: measured on Xorg 21.1 when the output under a full-screen window is
-    /// switched off. Refused, the grab is forgotten (and let go of, in case it still held) and
-    /// false is returned. True when no grab is held.
+    /// grab without a word to its holder when any window is configured while the window the
+    /// grab is confined to lies wholly outside the screen. Measured on Xorg 21.1 with the output
+    /// under a full-screen window switched off: the screen shrinks, and the grab ends at the
+    /// next configure of any window, which under KWin came 30 to 80 ms later, after the game had
+    /// checked at the RandR events and before KWin moved the window. So the window checks
+    /// after each RandR event and each `ConfigureNotify` of its own: a window that lay off
+    /// screen reaches the screen again through one. Refused, the grab is forgotten (and let go
+    /// of, in case it still held) and false is returned. True when no grab is held.
     func confirmHeld() -> Bool {
         guard let held = heldKind, !connection.isLost else { return true }
         let base = isGuarded ? guardian?.confineWindow ?? window : window

@@ -43,6 +43,9 @@ extension X11Window {
                 grab?.windowResized(width: newWidth, height: newHeight)
                 handle(.resized(width: newWidth, height: newHeight))
             }
+            // Moved or resized (by the window manager's own word, `send_event`, or the
+            // server's): the grab may have ended without a word while the window lay off screen.
+            if grab?.isGrabbed == true, grab?.confirmHeld() == false { pointerLock.grabEndedBySystem() }
         case Expose where event.xexpose.count == 0:
             handle(.exposed)
         case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.netWMState:

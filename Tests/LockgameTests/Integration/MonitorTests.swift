@@ -115,6 +115,35 @@ import XServerTestSupport
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
     }
 
+    /// The X server ends a grab without a word to its holder when a window is configured while
+    /// the window the grab is confined to lies wholly off screen. A second client moves the
+    /// locked game's window off screen and back (no window manager, so the game hears only the
+    /// server's `ConfigureNotify`): the game says `unlocked` exactly while X holds no grab, and
+    /// the lock comes back with the window.
+    @Test func aWindowMovedOffScreenLosesTheLockAndSaysSo() throws {
+        let server = try XServerFixture(windowManager: nil)
+        defer { server.stop() }
+        let probe = server.probe
+        let game = try LockgameLaunch.startLocked(on: server)
+        defer { game.stop() }
+        let window = try #require(Self.gameWindow(on: probe), "the game's window")
+        let home = probe.frame(of: window).origin
+        func lockLine() -> String? { game.lines.last { $0.hasPrefix("lock: ") } }
+        XMoveWindow(probe.display, window, 5000, home.y)
+        XSync(probe.display, 0)
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+                !probe.pointerIsGrabbed && lockLine()?.hasPrefix("lock: unlocked") == true
+            }, "off screen, X holds no grab and the game says so: \(game.lines)")
+        XMoveWindow(probe.display, window, home.x, home.y)
+        XSync(probe.display, 0)
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(5)) { probe.pointerIsGrabbed && lockLine() == "lock: locked" },
+            "back on screen, locked again: \(game.lines)")
+        probe.press(Keysym.q)
+        #expect(game.waitForExit(timeout: .seconds(5)) == 0)
+    }
+
     /// `--doctor` lists the monitors in `xrandr --listmonitors`' order and the scale.
     @Test func theDoctorListsTheMonitorsAndTheScale() throws {
         let server = try XServerFixture(windowManager: nil)
