@@ -42,10 +42,11 @@ WINDOW_MANAGERS = openbox metacity xfwm4 i3-wm kwin-x11 mutter dbus-daemon
 # wayland-scanner and the xdg-shell XML) or run (python3-gi for mutter's D-Bus);
 # xhost lets the tests' root clients into sway's Xwayland.
 # Native Wayland tests: screenshots through grim (sway), KWin's D-Bus API (gdbus in libglib2.0-bin),
-# and one frame of a mutter screencast read with GStreamer's PipeWire source (pipewire,
-# wireplumber, gstreamer1.0-pipewire, gstreamer1.0-tools, gstreamer1.0-plugins-base).
+# one frame of a mutter screencast read with GStreamer's PipeWire source (pipewire,
+# wireplumber, gstreamer1.0-pipewire, gstreamer1.0-tools, gstreamer1.0-plugins-base), and the
+# clipboard offered and read by another program (wl-copy, wl-paste: wl-clipboard).
 WAYLAND = sway xwayland foot gcc x11-xserver-utils kwin-wayland python3-gi grim libglib2.0-bin \
-	pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base
+	pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base wl-clipboard
 # gdb attaches to the game in the lock guardian's tests; setxkbmap (x11-xkb-utils) sets the layouts of
 # the keyboard tests; xclip offers and reads large clipboard texts (INCR) in the clipboard tests;
 # binutils' nm and ar, and gcc, check that a static archive keeps the guardian's constructor;

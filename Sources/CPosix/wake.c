@@ -18,7 +18,7 @@ int gameinput_epoll_create(void)
 
 int gameinput_epoll_watch(int epoll_fd, int fd, int watch)
 {
-    struct epoll_event event = {.events = EPOLLIN, .data = {.fd = fd}};
+    struct epoll_event event = {.events = watch == 2 ? EPOLLOUT : EPOLLIN, .data = {.fd = fd}};
     return epoll_ctl(epoll_fd, watch ? EPOLL_CTL_ADD : EPOLL_CTL_DEL, fd, &event);
 }
 

@@ -4,7 +4,8 @@
  * - the termination-signal relay (signal_relay.c), in C because a signal handler may only do
  *   async-signal-safe things: store a flag, write(2) a byte, call the handler that was there
  *   before;
- * - pipe2(2) (pipe.c), which Glibc's Swift module leaves out (it is a _GNU_SOURCE call);
+ * - pipe2(2) (pipe.c), which Glibc's Swift module leaves out (it is a _GNU_SOURCE call), and a
+ *   write to a pipe that cannot raise SIGPIPE (pipe.c), which needs the signal mask;
  * - epoll(7) and timerfd(2) (wake.c), which it does not import at all;
  * - memfd_create(2) (memfd.c), a _GNU_SOURCE call too.
  */
@@ -41,10 +42,24 @@ void gameinput_signal_relay_clear(int signal);
 /* pipe2(fds, flags): a pipe whose ends get `flags` (O_CLOEXEC, O_NONBLOCK) atomically. */
 int gameinput_pipe2(int fds[2], int flags);
 
+/*
+ * write(2) to a pipe (or any descriptor) without SIGPIPE: the signal is blocked in the calling
+ * thread for the call, and one the call raised is taken off again before the mask is restored,
+ * so a reader that is gone is the error EPIPE and nothing else. EINTR is retried. Returns what
+ * write returns, with errno.
+ */
+long gameinput_write_without_sigpipe(int fd, const void *bytes, unsigned long count);
+
+/* fcntl(fd, F_SETFL, flags | O_NONBLOCK); 0 or -1. */
+int gameinput_set_nonblocking(int fd);
+
 /* epoll_create1(EPOLL_CLOEXEC). */
 int gameinput_epoll_create(void);
 
-/* Adds `fd` to the epoll set for reading (`watch` non-zero) or removes it (zero); 0 or -1. */
+/*
+ * Adds `fd` to the epoll set for reading (`watch` 1) or for writing (2), or removes it (0);
+ * 0 or -1.
+ */
 int gameinput_epoll_watch(int epoll_fd, int fd, int watch);
 
 /* timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK). */

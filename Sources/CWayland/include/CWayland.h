@@ -18,6 +18,9 @@ static inline const struct wl_interface *cwayland_compositor_interface(void) { r
 static inline const struct wl_interface *cwayland_shm_interface(void) { return &wl_shm_interface; }
 static inline const struct wl_interface *cwayland_seat_interface(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *cwayland_output_interface(void) { return &wl_output_interface; }
+static inline const struct wl_interface *cwayland_data_device_manager_interface(void) {
+    return &wl_data_device_manager_interface;
+}
 static inline const struct wl_interface *cwayland_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *cwayland_pointer_constraints_interface(void) {
     return &zwp_pointer_constraints_v1_interface;

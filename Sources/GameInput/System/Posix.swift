@@ -96,6 +96,24 @@ package enum Posix {
         }
     }
 
+    /// Writes what a non-blocking pipe (or socket) takes now, at most `bytes.count` bytes,
+    /// without `SIGPIPE`: a reader that is gone is ``Transfer/closed``. Retried on `EINTR`.
+    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
+        let written = gameinput_write_without_sigpipe(descriptor, bytes.baseAddress, UInt(bytes.count))
+        if written >= 0 { return .bytes(written) }
+        switch errno {
+        case EAGAIN, EWOULDBLOCK: return .wouldBlock
+        case EPIPE, ECONNRESET: return .closed
+        default: return .failed(.current)
+        }
+    }
+
+    /// Makes `descriptor` non-blocking (`fcntl(F_SETFL, O_NONBLOCK)`), for one another process
+    /// handed over.
+    static func setNonBlocking(_ descriptor: Int32) -> Result<Void, Errno> {
+        gameinput_set_nonblocking(descriptor) == 0 ? .success(()) : .failure(.current)
+    }
+
     /// Waits up to `timeout` milliseconds (-1: without limit) for one of `descriptors` to be
     /// ready (`poll`). A signal handler that runs meanwhile (`EINTR`) ends the wait early with
     /// nothing ready: a signal is a reason to look again, and the caller's loop does.
@@ -117,6 +135,12 @@ package enum Posix {
     @discardableResult
     static func epoll(_ set: Int32, watching descriptor: Int32, _ watching: Bool) -> Result<Void, Errno> {
         gameinput_epoll_watch(set, descriptor, watching ? 1 : 0) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// Adds `descriptor` to the epoll set `set` until it can be written to.
+    @discardableResult
+    static func epoll(_ set: Int32, watchingForWriting descriptor: Int32) -> Result<Void, Errno> {
+        gameinput_epoll_watch(set, descriptor, 2) == 0 ? .success(()) : .failure(.current)
     }
 
     /// A monotonic timer descriptor, close-on-exec and non-blocking (`timerfd_create`).

@@ -1,5 +1,6 @@
-/// One descriptor for a host's own `poll()`: readable while the X connection or the lock
-/// guardian's socket is, or once a deadline has passed. An epoll set holding those two and a
+/// One descriptor for a host's own `poll()`: readable while the connection (X11's, or
+/// Wayland's) or the lock guardian's socket is, or a descriptor watched for good (the Wayland
+/// clipboard's transfers), or once a deadline has passed. An epoll set holding those two and a
 /// timer; epoll sets are themselves pollable, so a host adds this one descriptor, whatever
 /// changes behind it.
 ///
@@ -45,6 +46,12 @@ final class WakeSet {
             Posix.epoll(descriptor, watching: socket, true)
             guardian = (socket, pid)
         }
+    }
+
+    /// Watches `descriptor` for reading as long as the set lives (the Wayland clipboard's
+    /// epoll set of transfers).
+    func watch(_ descriptor: Int32) {
+        Posix.epoll(self.descriptor, watching: descriptor, true)
     }
 
     /// Makes the set readable after `delay` (at once for zero), or only for the descriptors

@@ -7,7 +7,7 @@ import Foundation
 /// game's handlers.
 extension WaylandWindow {
     func waitForEvents(until deadline: ContinuousClock.Instant?) {
-        guard isUsable, TerminationSignals.pending == nil, delivered == pending.count else { return }
+        guard isUsable, TerminationSignals.pending == nil, delivered == pending.count, !hasClipboardAnswers else { return }
         // Events read and not dispatched yet: there is work now.
         guard wl_display_prepare_read(display) == 0 else { return }
         flush()
@@ -17,16 +17,20 @@ extension WaylandWindow {
         }
         consider(pointerLock.retryDeadline)
         consider(keys.repeating?.due)
+        consider(clipboard?.nextDeadline)
         let timeout = wake.map(Self.milliseconds(until:)) ?? -1
         lock.watchdog?.beginWait()
-        let ready = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
+        let ready = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 3) { descriptors in
             descriptors[0] = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
             var count = 1
-            let signals = TerminationSignals.wakeDescriptor
-            if signals >= 0 {
-                descriptors[1] = pollfd(fd: signals, events: Int16(POLLIN), revents: 0)
-                count = 2
+            func add(_ descriptor: Int32) {
+                guard descriptor >= 0 else { return }
+                descriptors[count] = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                count += 1
             }
+            add(TerminationSignals.wakeDescriptor)
+            // The clipboard's transfers: one that can move is work for pollEvents.
+            add(clipboard?.transferSet ?? -1)
             Posix.poll(UnsafeMutableBufferPointer(rebasing: descriptors[..<count]), timeout: timeout)
             return descriptors[0].revents != 0
         }
@@ -73,6 +77,8 @@ extension WaylandWindow {
         }
         guard !isClosed else { return }
         guard !isLost else { return reportLoss(to: handle) }
+        completePastes()
+        guard !isClosed else { return }
         if !stalled && pointerLock.currentFacts.interruption != nil { pointerLock.setInterruption(nil) }
         pointerLock.retryIfDue()
         flush()
@@ -88,9 +94,25 @@ extension WaylandWindow {
         guard !isClosed else { return -1 }
         if wake == nil {
             wake = WakeSet(connection: wl_display_get_fd(display))
+            if let clipboard { wake?.watch(clipboard.transferSet) }
             scheduleWake()
         }
         return wake?.descriptor ?? -1
+    }
+
+    /// Whether a paste has its answer and waits only for the game to take it.
+    private var hasClipboardAnswers: Bool { clipboard?.hasAnswers == true || !pastesWithoutClipboard.isEmpty }
+
+    /// Moves the clipboard's transfers on and runs the completions of the pastes that ended,
+    /// oldest first; a completion that closes the window ends the rest unrun.
+    private func completePastes() {
+        if !pastesWithoutClipboard.isEmpty {
+            let unanswerable = pastesWithoutClipboard
+            pastesWithoutClipboard.removeAll()
+            for completion in unanswerable where !isClosed { completion(nil) }
+        }
+        guard let finished = clipboard?.takeFinished(now: .now), !finished.isEmpty else { return }
+        for paste in finished where !isClosed { paste.completion(paste.text) }
     }
 
     /// Reads the socket once `prepare_read` succeeded: the events that arrived when it is
@@ -119,15 +141,21 @@ extension WaylandWindow {
     }
 
     /// Sets the wake descriptor's timer: at once when events wait in libwayland's queue (the
-    /// socket will not say so) or were kept for the next dispatch, else at the earliest
-    /// deadline (a lock retry, a key repeat).
+    /// socket will not say so) or were kept for the next dispatch, or a paste has its answer,
+    /// else at the earliest deadline (a lock retry, a key repeat, a stalled transfer).
     private func scheduleWake() {
         guard let wake, !isClosed else { return }
-        if isLost || delivered < pending.count || wl_display_prepare_read(display) != 0 { return wake.schedule(after: .zero) }
+        if isLost || delivered < pending.count || hasClipboardAnswers || wl_display_prepare_read(display) != 0 {
+            return wake.schedule(after: .zero)
+        }
         wl_display_cancel_read(display)
         let now = ContinuousClock.now
         var due = pointerLock.retryDeadline
-        if let repeatDue = keys.repeating?.due, due.map({ repeatDue < $0 }) ?? true { due = repeatDue }
+        func consider(_ other: ContinuousClock.Instant?) {
+            if let other, due.map({ other < $0 }) ?? true { due = other }
+        }
+        consider(keys.repeating?.due)
+        consider(clipboard?.nextDeadline)
         wake.schedule(after: due.map { max(.zero, now.duration(to: $0)) })
     }
 

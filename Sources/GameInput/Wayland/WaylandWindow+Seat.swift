@@ -238,7 +238,8 @@ extension WaylandWindow {
                 motion: { data, _, time, x, y in
                     window(data)?.pointerMoved(to: WindowPoint(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time)
                 },
-                button: { data, _, _, time, button, state in
+                button: { data, _, serial, time, button, state in
+                    window(data)?.inputSerial = serial
                     window(data)?.pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
                 },
                 axis: { data, _, time, axis, value in window(data)?.scrollAxis(axis, value: wl_fixed_to_double(value), time: time) },
@@ -289,9 +290,13 @@ extension WaylandWindow {
                     }
                     window.keys.loadKeymap(descriptor: descriptor, size: Int(size))
                 },
-                enter: { data, _, _, _, _ in window(data)?.keyboardEnter() },
+                enter: { data, _, serial, _, _ in
+                    window(data)?.inputSerial = serial
+                    window(data)?.keyboardEnter()
+                },
                 leave: { data, _, _, _ in window(data)?.keyboardLeft() },
-                key: { data, _, _, time, key, state in
+                key: { data, _, serial, time, key, state in
+                    window(data)?.inputSerial = serial
                     window(data)?.keyChanged(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, time: time)
                 },
                 modifiers: { data, _, _, depressed, latched, locked, group in

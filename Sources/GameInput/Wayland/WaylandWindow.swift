@@ -42,6 +42,13 @@ package final class WaylandWindow {
     var relativePointer: OpaquePointer?
     /// The serial of the pointer's last enter, for `set_cursor`.
     var pointerSerial: UInt32 = 0
+    /// The serial of the window's latest input (keyboard enter, key, button), for setting the
+    /// selection.
+    var inputSerial: UInt32 = 0
+    /// The seat's clipboard, where the compositor offers a data device manager.
+    private(set) var clipboard: WaylandClipboard?
+    /// Pastes asked for where there is no clipboard: answered with nil at the next dispatch.
+    var pastesWithoutClipboard: [(String?) -> Void] = []
     /// Where the pointer is in the window, while it is over it.
     var pointerLocation: WindowPoint?
     /// Buttons held, by X button number (bit n: button n).
@@ -116,6 +123,9 @@ package final class WaylandWindow {
         currentTitle = title
         seat = bound("wl_seat", cwayland_seat_interface(), 7)
         relativePointerManager = bound("zwp_relative_pointer_manager_v1", cwayland_relative_pointer_manager_interface(), 1)
+        if let seat, let manager = bound("wl_data_device_manager", cwayland_data_device_manager_interface(), 3) {
+            clipboard = WaylandClipboard(manager: manager, seat: seat)
+        }
         let constraints = bound("zwp_pointer_constraints_v1", cwayland_pointer_constraints_interface(), 1)
         let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, GameWindow.minimumStallTimeout) : nil }
         let lock = WaylandPointerLock(
@@ -186,6 +196,9 @@ package final class WaylandWindow {
         wl_surface_destroy(surface)
         plainFrame = nil
         if let relativePointerManager { zwp_relative_pointer_manager_v1_destroy(relativePointerManager) }
+        clipboard?.destroy()
+        clipboard = nil
+        pastesWithoutClipboard.removeAll()
         if let seat { wl_seat_release(seat) }
         wl_shm_destroy(shm)
         wl_compositor_destroy(compositor)
@@ -341,6 +354,15 @@ extension WaylandWindow: WindowBackend {
     func startTextInput() { if isUsable { textInputActive = true } }
     func stopTextInput() { textInputActive = false }
     func setTextInputCaret(_ rect: WindowRect) {}
-    func copyToClipboard(_ text: String) {}
-    func requestClipboardText(_ completion: @escaping (String?) -> Void) {}
+    func copyToClipboard(_ text: String) {
+        guard isUsable else { return }
+        clipboard?.copy(text, serial: inputSerial)
+        flush()
+    }
+
+    func requestClipboardText(_ completion: @escaping (String?) -> Void) {
+        guard isUsable else { return }
+        if let clipboard { clipboard.requestText(completion) } else { pastesWithoutClipboard.append(completion) }
+        flush()
+    }
 }

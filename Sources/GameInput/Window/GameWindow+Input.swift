@@ -71,13 +71,17 @@ extension GameWindow {
     /// corner). Kept across sessions.
     public func setTextInputCaret(_ rect: WindowRect) { system.setTextInputCaret(rect) }
 
-    /// Offers `text` on the clipboard (X11: the `CLIPBOARD` selection), what other programs
-    /// paste with Ctrl+V. Nothing is offered on Wayland so far.
+    /// Offers `text` on the clipboard (X11: the `CLIPBOARD` selection; Wayland: the seat's
+    /// selection, `wl_data_device`), what other programs paste with Ctrl+V. On Wayland the
+    /// compositor takes it only from a window that has had input lately (the request carries
+    /// the serial of the window's latest key, button or keyboard focus), so copy in answer to
+    /// the player's input.
     public func copyToClipboard(_ text: String) { system.copyToClipboard(text) }
 
-    /// Asks for the text on the clipboard (X11: the `CLIPBOARD` selection). The answer comes
-    /// from the owning program through the event loop: `completion` runs during a later
-    /// ``pollEvents(_:)``, with nil when nothing (or no text) is offered, and on Wayland so
-    /// far. After ``close()`` it is never called.
+    /// Asks for the text on the clipboard (X11: the `CLIPBOARD` selection; Wayland: the
+    /// selection the compositor last announced to the window, which it does while the window
+    /// has the keyboard focus). The answer comes from the owning program through the event
+    /// loop: `completion` runs during a later ``pollEvents(_:)``, with nil when nothing (or no
+    /// text) is offered or the owner stops sending. After ``close()`` it is never called.
     public func requestClipboardText(_ completion: @escaping (String?) -> Void) { system.requestClipboardText(completion) }
 }

@@ -10,7 +10,7 @@ import XServerTestSupport
 @Suite(.serialized) struct NativeWaylandTests {
     /// Evdev key codes.
     enum Key {
-        static let leftControl = 29, leftShift = 42, c = 46, l = 38, n = 49, q = 16, enter = 28, w = 17, h = 35
+        static let leftControl = 29, leftShift = 42, c = 46, v = 47, l = 38, n = 49, q = 16, enter = 28, w = 17, h = 35
     }
 
     @Test(arguments: NativeWaylandCompositor.allCases)
