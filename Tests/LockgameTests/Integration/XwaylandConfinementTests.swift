@@ -59,8 +59,8 @@ import XServerTestSupport
         let session = XwaylandSession(game: game, probe: probe, compositorLog: { sway.compositorLog })
 
         #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: locked" } != nil, "lock at start: \(game.lines)")
-        let lock = try #require(waitForNewConstraint("locked_pointer", in: sway, after: 0), "sway locks the pointer")
-        #expect(LockgameLaunch.waitUntil { constraintInForce(sway) == lock }, "sway's lock is in force")
+        let lock = try #require(Self.waitForNewConstraint("locked_pointer", in: sway, after: 0), "sway locks the pointer")
+        #expect(LockgameLaunch.waitUntil { Self.constraintInForce(sway) == lock }, "sway's lock is in force")
         let gameWindow = try #require(probe.waitForWindow(titled: "lockgame"))
         let area = probe.frame(of: gameWindow)
         #expect(area.origin.x > 1 && area.origin.y > 1 && area.width < 1279 && area.height < 719, "floating: \(area)")
@@ -77,9 +77,9 @@ import XServerTestSupport
         #expect(probe.pointerIsGrabbed, "X holds the confinement's grab")
         #expect(probe.cursorIsInvisible == false, "the cursor shows")
         let confinement = try #require(
-            waitForNewConstraint("confined_pointer", in: sway, after: logSeen),
+            Self.waitForNewConstraint("confined_pointer", in: sway, after: logSeen),
             "sway confines the pointer: \(constraintLines(in: sway, after: logSeen))")
-        #expect(LockgameLaunch.waitUntil { constraintInForce(sway) == confinement }, "\(constraintLines(in: sway, after: logSeen))")
+        #expect(LockgameLaunch.waitUntil { Self.constraintInForce(sway) == confinement }, "\(constraintLines(in: sway, after: logSeen))")
         #expect(
             sway.compositorLog.dropFirst(logSeen).contains { $0.hasSuffix("destroying constraint \(lock)") },
             "the lock's constraint ends: \(constraintLines(in: sway, after: logSeen))")
@@ -108,7 +108,7 @@ import XServerTestSupport
         #expect(!probe.pointerIsGrabbed, "no grab while away")
         // sway deactivates the confinement as the focus moves (`unconstrained`), Xwayland
         // destroys it after the game's ungrab.
-        #expect(LockgameLaunch.waitUntil { constraintInForce(sway) == nil }, "sway's confinement ends with the X grab")
+        #expect(LockgameLaunch.waitUntil { Self.constraintInForce(sway) == nil }, "sway's confinement ends with the X grab")
         #expect(
             LockgameLaunch.waitUntil {
                 sway.compositorLog.dropFirst(logSeen).contains { $0.hasSuffix("destroying constraint \(confinement)") }
@@ -121,8 +121,8 @@ import XServerTestSupport
         #expect(session.waitForLine("confine: confined", after: seen), "the focus back confines: \(Array(game.lines.dropFirst(seen)))")
         #expect(probe.pointerIsGrabbed)
         let returned = try #require(
-            waitForNewConstraint("confined_pointer", in: sway, after: logSeen), "\(constraintLines(in: sway, after: logSeen))")
-        #expect(LockgameLaunch.waitUntil { constraintInForce(sway) == returned })
+            Self.waitForNewConstraint("confined_pointer", in: sway, after: logSeen), "\(constraintLines(in: sway, after: logSeen))")
+        #expect(LockgameLaunch.waitUntil { Self.constraintInForce(sway) == returned })
         #expect(!stateChanges(in: game, after: seen).contains("lock: locked"), "the confinement comes back, not the lock")
         #expect(!sway.compositorLog.dropFirst(logSeen).contains { $0.contains("new locked_pointer") })
         expectConfined(sway, probe: probe, area: area)
@@ -138,8 +138,8 @@ import XServerTestSupport
         #expect(probe.pointerIsGrabbed)
         #expect(probe.cursorIsInvisible == true, "the lock hides the cursor again")
         let relock = try #require(
-            waitForNewConstraint("locked_pointer", in: sway, after: logSeen), "\(constraintLines(in: sway, after: logSeen))")
-        #expect(LockgameLaunch.waitUntil { constraintInForce(sway) == relock })
+            Self.waitForNewConstraint("locked_pointer", in: sway, after: logSeen), "\(constraintLines(in: sway, after: logSeen))")
+        #expect(LockgameLaunch.waitUntil { Self.constraintInForce(sway) == relock })
         #expect(sway.compositorLog.dropFirst(logSeen).contains { $0.hasSuffix("destroying constraint \(returned)") })
         let yaw = try #require(session.yaw())
         for _ in 0..<100 { sway.moveRelative(dx: 1, dy: 0) }
@@ -147,7 +147,7 @@ import XServerTestSupport
 
         probe.press(Keysym.q)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
-        #expect(LockgameLaunch.waitUntil { constraintInForce(sway) == nil }, "sway's lock ends with the game")
+        #expect(LockgameLaunch.waitUntil { Self.constraintInForce(sway) == nil }, "sway's lock ends with the game")
     }
 
     /// mutter and KWin, the game started with the cursor over its window, off the centre: C
@@ -338,7 +338,7 @@ import XServerTestSupport
 
     /// The address of the first `new <kind>` constraint (`locked_pointer`, `confined_pointer`)
     /// in sway's log after its first `seen` lines, waited for up to 5 s.
-    private func waitForNewConstraint(_ kind: String, in sway: SwayFixture, after seen: Int) -> String? {
+    static func waitForNewConstraint(_ kind: String, in sway: SwayFixture, after seen: Int) -> String? {
         var address: String?
         _ = LockgameLaunch.waitUntil(timeout: .seconds(5)) {
             address =
@@ -353,16 +353,18 @@ import XServerTestSupport
 
     /// The constraint sway last said is in force (the address of its last `constrained` line),
     /// or nil when its last word on constraints is `unconstrained` or `destroying constraint`.
-    private func constraintInForce(_ sway: SwayFixture) -> String? {
-        guard let last = sway.compositorLog.last(where: isConstraintLine), let range = last.range(of: "] constrained ") else { return nil }
+    static func constraintInForce(_ sway: SwayFixture) -> String? {
+        guard let last = sway.compositorLog.last(where: Self.isConstraintLine), let range = last.range(of: "] constrained ") else {
+            return nil
+        }
         return String(last[range.upperBound...])
     }
 
     private func constraintLines(in sway: SwayFixture, after seen: Int) -> [String] {
-        sway.compositorLog.dropFirst(seen).filter { isConstraintLine($0) || ($0.contains("] new ") && $0.contains("_pointer ")) }
+        sway.compositorLog.dropFirst(seen).filter { Self.isConstraintLine($0) || ($0.contains("] new ") && $0.contains("_pointer ")) }
     }
 
-    private func isConstraintLine(_ line: String) -> Bool {
+    static func isConstraintLine(_ line: String) -> Bool {
         line.contains("] constrained ") || line.contains("] unconstrained ") || line.contains("destroying constraint")
     }
 
