@@ -337,8 +337,14 @@ extension WaylandWindow: WindowBackend {
     func setFullScreen(on monitor: Monitor) -> Bool { false }
 
     var cursor: CursorShape {
-        get { .system(.default) }
-        set {}
+        get { cursorImage?.shape ?? .system(.default) }
+        set {
+            guard isUsable, let cursorImage, newValue != cursorImage.shape else { return }
+            cursorImage.select(newValue, on: self)
+            // Shown at once where the pointer is over the window and no lock hides it.
+            if !lock.hidesCursor { showCursor(true) }
+            flush()
+        }
     }
 
     func warpPointer(to point: WindowPoint) -> Bool { false }

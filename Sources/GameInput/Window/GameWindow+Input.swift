@@ -8,9 +8,10 @@ extension GameWindow {
     /// already shown makes no request, so a game may set it every frame, for example from
     /// what is under the pointer. On X11, until it is set, the window shows the cursor of the
     /// window beneath it (the desktop's, which a window manager sets to the theme's arrow); an
-    /// attached window keeps its host's cursor until it is set. On Wayland the window shows the
-    /// theme's arrow (`XCURSOR_THEME`, `XCURSOR_SIZE`) whatever is set, so far. Reads back
-    /// `.system(.default)` until set.
+    /// attached window keeps its host's cursor until it is set. On Wayland the window names its
+    /// cursor to the compositor at each pointer enter: the theme's arrow (`XCURSOR_THEME`,
+    /// `XCURSOR_SIZE`) until set, a shape the theme lacks shows as the arrow, and an animated
+    /// one shows its first frame. Reads back `.system(.default)` until set.
     public var cursor: CursorShape {
         get { system.cursor }
         set { system.cursor = newValue }

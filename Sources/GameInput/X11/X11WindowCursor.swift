@@ -87,7 +87,7 @@ final class X11WindowCursor {
     private func load(_ name: SystemCursor) -> UInt {
         let display = connection.display
         var cursor: UInt = 0
-        for candidate in [name.cssName] + name.olderXNames where cursor == 0 {
+        for candidate in name.themeNames where cursor == 0 {
             cursor = XcursorLibraryLoadCursor(display, candidate)
         }
         if cursor == 0 { cursor = XCreateFontCursor(display, name.fontGlyph) }
@@ -117,25 +117,6 @@ final class X11WindowCursor {
 }
 
 extension SystemCursor {
-    /// The names older X cursor themes use for this shape, tried after the CSS name.
-    fileprivate var olderXNames: [String] {
-        switch self {
-        case .default: ["left_ptr"]
-        case .pointer: ["hand2", "hand1"]
-        case .text: ["xterm"]
-        case .crosshair: ["cross", "tcross"]
-        case .move: ["fleur", "size_all"]
-        case .grab: ["openhand", "hand1"]
-        case .grabbing: ["closedhand", "fleur"]
-        case .notAllowed: ["crossed_circle", "circle"]
-        case .wait: ["watch"]
-        case .ewResize: ["sb_h_double_arrow", "size_hor"]
-        case .nsResize: ["sb_v_double_arrow", "size_ver"]
-        case .nwseResize: ["size_fdiag", "bottom_right_corner"]
-        case .neswResize: ["size_bdiag", "bottom_left_corner"]
-        }
-    }
-
     /// The glyph in the server's cursor font, which every X server has.
     fileprivate var fontGlyph: UInt32 {
         let glyph: Int32 =
