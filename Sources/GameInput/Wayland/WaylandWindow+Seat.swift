@@ -182,13 +182,36 @@ extension WaylandWindow {
         hasKeyboardFocus = false
         for keyCode in keys.heldKeys.sorted() { emit(.key(keyEvent(keyCode, phase: .cancelled, isRepeat: false, time: 0))) }
         keys.releaseAll()
+        compose?.reset()
+        keysTakenByCompose.removeAll()
         updateFocus()
     }
 
     private func keyChanged(_ evdevCode: UInt32, pressed: Bool, time: UInt32) {
         let keyCode = Int(evdevCode) + 8
+        if takenByCompose(keyCode, pressed: pressed) { return }
         if pressed { keys.pressed(keyCode, at: .now) } else { keys.released(keyCode) }
         deliverKey(keyCode, phase: pressed ? .down : .up, isRepeat: false, time: time)
+    }
+
+    /// During a text-input session, feeds a press to the compose table; whether the sequence
+    /// took it (and then its release too): such a key is no key event, and a sequence that ends
+    /// commits its text. As on X11 without an input method.
+    private func takenByCompose(_ keyCode: Int, pressed: Bool) -> Bool {
+        guard pressed else { return keysTakenByCompose.remove(keyCode) != nil }
+        guard textInputActive, let compose else { return false }
+        switch compose.feed(keys.meaning(of: keyCode).keysym) {
+        case .passThrough:
+            return false
+        case .composing, .cancelled:
+            keysTakenByCompose.insert(keyCode)
+            return true
+        case .composed(let text):
+            keysTakenByCompose.insert(keyCode)
+            let printable = TextInputEvent.withoutControlCharacters(text)
+            if !printable.isEmpty { emit(.text(.commit(printable))) }
+            return true
+        }
     }
 
     /// A key event, and, while a text-input session is open, the text a press types.

@@ -91,6 +91,12 @@ package final class WaylandWindow {
     private(set) var currentTitle: String
     /// Whether a text-input session is open: key presses that type characters come as text too.
     var textInputActive = false
+    /// Dead keys and Compose sequences during a text-input session, from the locale's compose
+    /// table; loaded when the first session opens (nil: none found, or none opened yet).
+    var compose: XKBCompose?
+    private var composeLoaded = false
+    /// Presses a compose sequence took: they and their releases are not reported as keys.
+    var keysTakenByCompose = Set<Int>()
     private var currentLimits = WindowSizeLimits.none
 
     /// Scroll axes of one pointer frame.
@@ -356,9 +362,21 @@ extension WaylandWindow: WindowBackend {
     }
 
     var isTextInputActive: Bool { textInputActive }
-    var textInputSource: TextInputSource { .keys }
-    func startTextInput() { if isUsable { textInputActive = true } }
-    func stopTextInput() { textInputActive = false }
+    var textInputSource: TextInputSource { compose.map { .composeTable(locale: $0.locale) } ?? .keys }
+
+    func startTextInput() {
+        guard isUsable else { return }
+        if !composeLoaded {
+            composeLoaded = true
+            compose = XKBCompose()
+        }
+        textInputActive = true
+    }
+
+    func stopTextInput() {
+        textInputActive = false
+        compose?.reset()
+    }
     func setTextInputCaret(_ rect: WindowRect) {}
     func copyToClipboard(_ text: String) {
         guard isUsable else { return }

@@ -185,17 +185,9 @@ extension X11Window {
 
     /// Reports `text` without its control characters (Return, Tab, Backspace, Escape are keys).
     private func commit(_ text: String, to handle: (InputEvent) -> Void) {
-        let printable = Self.withoutControlCharacters(text)
+        let printable = TextInputEvent.withoutControlCharacters(text)
         guard !printable.isEmpty, !isClosed else { return }
         handle(.text(.commit(printable)))
-    }
-
-    static func withoutControlCharacters(_ text: String) -> String {
-        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: text.unicodeScalars.filter { !isControl($0) })
-        return String(kept)
     }
 
     /// A key event from a core one, read in the layout group its state carries.

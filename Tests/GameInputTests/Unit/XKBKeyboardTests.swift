@@ -122,8 +122,8 @@ import Testing
     }
 
     @Test func controlCharactersAreNoText() {
-        #expect(X11Window.withoutControlCharacters("a\rb\u{1B}c\u{7F}\u{85}") == "abc")
-        #expect(X11Window.withoutControlCharacters("한글 ç") == "한글 ç")
+        #expect(TextInputEvent.withoutControlCharacters("a\rb\u{1B}c\u{7F}\u{85}") == "abc")
+        #expect(TextInputEvent.withoutControlCharacters("한글 ç") == "한글 ç")
     }
 
     @Test func thePreeditsCaretIsClampedAndMeasured() {

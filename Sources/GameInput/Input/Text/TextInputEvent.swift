@@ -59,3 +59,15 @@ public enum TextInputSource: Hashable, Sendable {
     /// say.
     case keys
 }
+
+extension TextInputEvent {
+    /// `text` without its control characters (C0, DEL and C1): Return, Tab, Backspace and
+    /// Escape are keys, never committed text.
+    static func withoutControlCharacters(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.filter { !isControl($0) })
+        return String(kept)
+    }
+}
