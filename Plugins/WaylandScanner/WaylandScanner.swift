@@ -17,6 +17,7 @@ struct WaylandScanner: BuildToolPlugin {
         "unstable/pointer-constraints/pointer-constraints-unstable-v1.xml",
         "unstable/relative-pointer/relative-pointer-unstable-v1.xml",
         "unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
+        "unstable/xdg-output/xdg-output-unstable-v1.xml",
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

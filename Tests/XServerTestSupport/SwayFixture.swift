@@ -208,15 +208,30 @@ public final class SwayFixture {
         return terminal
     }
 
-    /// The on-screen rectangle of each window sway shows, by title (`swaymsg -t get_tree`).
-    public func windowRectangles() -> [String: (x: Int, y: Int, width: Int, height: Int)] {
+    /// What sway answers to `swaymsg -r -t type` (`get_tree`, `get_outputs`), as JSON.
+    private func query(_ type: String) -> Any? {
         guard let socket = try? FileManager.default.contentsOfDirectory(atPath: runtime).first(where: { $0.hasPrefix("sway-ipc.") }),
             let message = try? ChildProcess(
-                executable: XServerFixture.locate("swaymsg"), arguments: ["-r", "-t", "get_tree"],
+                executable: XServerFixture.locate("swaymsg"), arguments: ["-r", "-t", type],
                 environment: ["SWAYSOCK": runtime + "/" + socket]),
-            message.waitForExit(timeout: .seconds(5)) == 0,
-            let tree = try? JSONSerialization.jsonObject(with: Data(message.lines.joined(separator: "\n").utf8))
-        else { return [:] }
+            message.waitForExit(timeout: .seconds(5)) == 0
+        else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(message.lines.joined(separator: "\n").utf8))
+    }
+
+    /// The rectangle of each output sway has, by name, in its layout (`swaymsg -t get_outputs`).
+    public func outputRectangles() -> [String: (x: Int, y: Int, width: Int, height: Int)] {
+        var found: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
+        for case let output as [String: Any] in query("get_outputs") as? [Any] ?? [] {
+            guard let name = output["name"] as? String, let rect = output["rect"] as? [String: Int] else { continue }
+            found[name] = (rect["x"] ?? 0, rect["y"] ?? 0, rect["width"] ?? 0, rect["height"] ?? 0)
+        }
+        return found
+    }
+
+    /// The on-screen rectangle of each window sway shows, by title (`swaymsg -t get_tree`).
+    public func windowRectangles() -> [String: (x: Int, y: Int, width: Int, height: Int)] {
+        guard let tree = query("get_tree") else { return [:] }
         var found: [String: (x: Int, y: Int, width: Int, height: Int)] = [:]
         func walk(_ node: Any) {
             guard let node = node as? [String: Any] else { return }

@@ -11,6 +11,7 @@
 #include "pointer-constraints-unstable-v1-client-protocol.h"
 #include "relative-pointer-unstable-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
 
 // The interfaces' addresses, for wl_registry_bind. Swift imports each interface as a constant
 // and would pass the address of a copy.
@@ -27,6 +28,9 @@ static inline const struct wl_interface *cwayland_pointer_constraints_interface(
 }
 static inline const struct wl_interface *cwayland_relative_pointer_manager_interface(void) {
     return &zwp_relative_pointer_manager_v1_interface;
+}
+static inline const struct wl_interface *cwayland_xdg_output_manager_interface(void) {
+    return &zxdg_output_manager_v1_interface;
 }
 static inline const struct wl_interface *cwayland_decoration_manager_interface(void) {
     return &zxdg_decoration_manager_v1_interface;

@@ -25,6 +25,8 @@ final class WaylandConnection {
     let socketName: String
     /// The globals the registry lists now.
     fileprivate(set) var globals: [Global] = []
+    /// Told of each global that appears (`true`) or goes (`false`) after the first round trip.
+    var onGlobalChange: ((Global, Bool) -> Void)?
     private var isClosed = false
 
     /// Connects to `socketName`, else `WAYLAND_DISPLAY`, else `wayland-0`, and reads the
@@ -79,12 +81,16 @@ final class WaylandConnection {
                 global: { data, _, name, interface, version in
                     guard let data, let interface else { return }
                     let connection = Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue()
-                    connection.globals.append(Global(name: name, interface: String(cString: interface), version: version))
+                    let global = Global(name: name, interface: String(cString: interface), version: version)
+                    connection.globals.append(global)
+                    connection.onGlobalChange?(global, true)
                 },
                 global_remove: { data, _, name in
                     guard let data else { return }
                     let connection = Unmanaged<WaylandConnection>.fromOpaque(data).takeUnretainedValue()
-                    connection.globals.removeAll { $0.name == name }
+                    guard let index = connection.globals.firstIndex(where: { $0.name == name }) else { return }
+                    let global = connection.globals.remove(at: index)
+                    connection.onGlobalChange?(global, false)
                 }))
         return listener
     }()

@@ -38,9 +38,9 @@ final class WaylandLibdecorToplevel: WaylandToplevel {
         libdecor_frame_set_max_content_size(frame, maximum.width, maximum.height)
     }
 
-    func setFullScreen(_ fullScreen: Bool) {
+    func setFullScreen(_ fullScreen: Bool, on output: OpaquePointer?) {
         guard let frame else { return }
-        if fullScreen { libdecor_frame_set_fullscreen(frame, nil) } else { libdecor_frame_unset_fullscreen(frame) }
+        if fullScreen { libdecor_frame_set_fullscreen(frame, output) } else { libdecor_frame_unset_fullscreen(frame) }
     }
 
     func map() { if let frame { libdecor_frame_map(frame) } }

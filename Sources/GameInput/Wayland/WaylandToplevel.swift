@@ -9,7 +9,8 @@ protocol WaylandToplevel: AnyObject {
     func setTitle(_ title: String)
     /// Size limits in surface pixels; 0 is no limit.
     func setSizeLimits(minimum: (width: Int32, height: Int32), maximum: (width: Int32, height: Int32))
-    func setFullScreen(_ fullScreen: Bool)
+    /// Full screen on `output` (nil: the compositor's choice), or not.
+    func setFullScreen(_ fullScreen: Bool, on output: OpaquePointer?)
     /// Asks the compositor for the first configure (the window shows with its first frame).
     func map()
     /// The window's content was resized by the client where the compositor left the size free.

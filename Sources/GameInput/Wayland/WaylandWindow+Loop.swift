@@ -59,6 +59,7 @@ extension WaylandWindow {
         }
         if wl_display_dispatch_pending(display) < 0 { isLost = true }
         if !isClosed && !isLost {
+            reportMonitorChanges()
             lock.deliverNews(to: pointerLock)
             if let keyCode = keys.takeDueRepeat(at: .now), hasKeyboardFocus {
                 deliverKey(keyCode, phase: .down, isRepeat: true, time: 0)

@@ -49,6 +49,12 @@ package final class WaylandWindow {
     private(set) var clipboard: WaylandClipboard?
     /// Pastes asked for where there is no clipboard: answered with nil at the next dispatch.
     var pastesWithoutClipboard: [(String?) -> Void] = []
+    /// The compositor's outputs, and those the surface is on.
+    let outputs = WaylandOutputs()
+    /// The monitors last reported (nil until the window is made: the first list is no change).
+    private var reportedMonitors: [Monitor]?
+    /// An output's news came since the list was last compared.
+    private var outputsMayHaveChanged = false
     /// Where the pointer is in the window, while it is over it.
     var pointerLocation: WindowPoint?
     /// Buttons held, by X button number (bit n: button n).
@@ -157,11 +163,20 @@ package final class WaylandWindow {
         }
         let data = Unmanaged.passUnretained(self).toOpaque()
         if let seat { wl_seat_add_listener(seat, Self.seatListener, data) }
+        wl_surface_add_listener(surface, Self.surfaceListener, data)
+        outputs.xdgOutputManager = bound("zxdg_output_manager_v1", cwayland_xdg_output_manager_interface(), 3)
+        for global in connection.globals where global.interface == "wl_output" { outputs.add(global, on: connection) }
+        connection.onGlobalChange = { [weak self] global, appeared in
+            guard let self, global.interface == "wl_output" else { return }
+            if appeared { outputs.add(global, on: self.connection) } else { outputs.remove(name: global.name) }
+        }
+        outputs.onChange = { [weak self] in self?.outputsMayHaveChanged = true }
         pointerLock.setSuspension(LockSuspension.fromEnvironment())
         pointerLock.setRequiresPointerOverWindow(true)
-        // The seat's capabilities, then its devices' keymap and repeat rate.
+        // The seat's capabilities and the outputs, then the devices' keymap and repeat rate.
         connection.roundtrip()
         connection.roundtrip()
+        reportedMonitors = outputs.monitors
     }
 
     deinit { close() }
@@ -204,6 +219,8 @@ package final class WaylandWindow {
         if let relativePointerManager { zwp_relative_pointer_manager_v1_destroy(relativePointerManager) }
         clipboard?.destroy()
         clipboard = nil
+        connection.onGlobalChange = nil
+        outputs.destroy()
         pastesWithoutClipboard.removeAll()
         if let seat { wl_seat_release(seat) }
         wl_shm_destroy(shm)
@@ -265,6 +282,18 @@ package final class WaylandWindow {
         emit(.resized(width: width, height: height))
     }
 
+    /// After a dispatch in which an output came, went or changed: the game hears of a changed
+    /// list once. A compositor rearranges its outputs in several steps (sway moves the others
+    /// as one comes), so the list is compared once the batch is handled.
+    func reportMonitorChanges() {
+        guard outputsMayHaveChanged, let reported = reportedMonitors else { return }
+        outputsMayHaveChanged = false
+        let now = outputs.monitors
+        guard now != reported else { return }
+        reportedMonitors = now
+        emit(.monitorsChanged)
+    }
+
     /// Shows or hides the cursor over the window (the lock hides it).
     func showCursor(_ visible: Bool) {
         guard let pointer, pointerLocation != nil else { return }
@@ -276,6 +305,22 @@ package final class WaylandWindow {
     static func window(_ data: UnsafeMutableRawPointer?) -> WaylandWindow? {
         data.map { Unmanaged<WaylandWindow>.fromOpaque($0).takeUnretainedValue() }
     }
+
+    /// The outputs the window's surface is on.
+    nonisolated(unsafe) static let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
+        let listener = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
+        listener.initialize(
+            to: wl_surface_listener(
+                enter: { data, _, output in
+                    guard let output else { return }
+                    window(data)?.outputs.surface(entered: true, output: output)
+                },
+                leave: { data, _, output in
+                    guard let output else { return }
+                    window(data)?.outputs.surface(entered: false, output: output)
+                }))
+        return listener
+    }()
 }
 
 // MARK: WindowBackend
@@ -331,16 +376,22 @@ extension WaylandWindow: WindowBackend {
 
     func setFullScreen(_ fullScreen: Bool) {
         guard isUsable else { return }
-        toplevel?.setFullScreen(fullScreen)
+        toplevel?.setFullScreen(fullScreen, on: nil)
         flush()
     }
 
     func activate() {}
 
-    var monitors: [Monitor] { [] }
+    var monitors: [Monitor] { outputs.monitors }
     var scale: DesktopScale { DesktopScale(factor: 1, source: .none) }
-    var currentMonitor: Monitor? { nil }
-    func setFullScreen(on monitor: Monitor) -> Bool { false }
+    var currentMonitor: Monitor? { outputs.currentMonitor }
+
+    func setFullScreen(on monitor: Monitor) -> Bool {
+        guard isUsable, let output = outputs.output(showing: monitor) else { return false }
+        toplevel?.setFullScreen(true, on: output)
+        flush()
+        return true
+    }
 
     var cursor: CursorShape {
         get { cursorImage?.shape ?? .system(.default) }

@@ -48,8 +48,8 @@ final class WaylandXDGToplevel: WaylandToplevel {
         wl_surface_commit(surface)
     }
 
-    func setFullScreen(_ fullScreen: Bool) {
-        if fullScreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
+    func setFullScreen(_ fullScreen: Bool, on output: OpaquePointer?) {
+        if fullScreen { xdg_toplevel_set_fullscreen(toplevel, output) } else { xdg_toplevel_unset_fullscreen(toplevel) }
     }
 
     func map() { wl_surface_commit(surface) }

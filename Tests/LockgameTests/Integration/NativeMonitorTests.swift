@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import XServerTestSupport
+
+/// Monitors natively: sway's outputs are the game's monitors, `--monitor 1` fills exactly the
+/// second one (sway's own rectangles, `get_outputs` and `get_tree`), the lock holds there, and
+/// an output sway creates while the game runs is one `monitorsChanged`.
+@Suite(.serialized) struct NativeMonitorTests {
+    @Test func underSwayFullScreenFillsTheSecondOutputAndANewOneIsOneChange() throws {
+        let sway = try SwayFixture(xwayland: false)
+        defer { sway.stop() }
+        #expect(sway.swaymsg(["create_output"]), "sway makes a second headless output")
+        #expect(sway.swaymsg(["output", "HEADLESS-2", "mode", "800x600", "position", "1280", "0"]))
+        let outputs = sway.outputRectangles()
+        let second = try #require(outputs["HEADLESS-2"], "\(outputs)")
+        #expect(second == (1280, 0, 800, 600), "\(second)")
+        sway.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: sway, arguments: ["--monitor", "1"])
+        defer { game.stop() }
+        #expect(game.waitForLine("full screen: HEADLESS-2 asked", after: 0, timeout: .seconds(15)), "\(game.lines)")
+        #expect(
+            BoundedWait.until(timeout: .seconds(5)) { sway.windowFrame(title: "lockgame").map { $0 == second } == true },
+            "the game fills HEADLESS-2 \(second): \(String(describing: sway.windowFrame(title: "lockgame")))")
+        // The cursor stayed on HEADLESS-1: the lock waits for it over the window, and holds there.
+        #expect(game.waitForLine("lock: unlocked (pointer outside the window)", after: 0), "\(game.lines)")
+        for _ in 0..<20 { sway.moveRelative(dx: 52, dy: -3) }
+        #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(10)), "\(game.lines)")
+        #expect(BoundedWait.until { sway.compositorHoldsLock }, "sway holds the lock")
+
+        let seen = game.lines.count
+        #expect(sway.swaymsg(["create_output"]), "a third output")
+        #expect(
+            BoundedWait.until(timeout: .seconds(5)) { game.lines.dropFirst(seen).contains { $0.hasPrefix("monitors: ") } },
+            "\(Array(game.lines.dropFirst(seen)))")
+        Thread.sleep(forTimeInterval: 0.5)
+        let changes = game.lines.dropFirst(seen).filter { $0.hasPrefix("monitors: ") }
+        #expect(changes.count == 1, "one change: \(changes)")
+        let listed = changes.first ?? ""
+        #expect(
+            listed.contains("HEADLESS-1 1280x720+0+0") && listed.contains("HEADLESS-2 800x600+1280+0") && listed.contains("HEADLESS-3 "),
+            "sway's layout: \(listed)")
+        #expect(game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked", "the lock holds: \(Array(game.lines.dropFirst(seen)))")
+    }
+}
