@@ -18,6 +18,7 @@ struct WaylandScanner: BuildToolPlugin {
         "unstable/relative-pointer/relative-pointer-unstable-v1.xml",
         "unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
         "unstable/xdg-output/xdg-output-unstable-v1.xml",
+        "staging/xdg-activation/xdg-activation-v1.xml",
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

@@ -229,6 +229,20 @@ public final class SwayFixture {
         return found
     }
 
+    /// Whether sway has each window focused, and marked urgent, by title (`get_tree`).
+    public func windowStates() -> [String: (focused: Bool, urgent: Bool)] {
+        var found: [String: (focused: Bool, urgent: Bool)] = [:]
+        func walk(_ node: Any) {
+            guard let node = node as? [String: Any] else { return }
+            if let name = node["name"] as? String, node["type"] as? String == "con" || node["type"] as? String == "floating_con" {
+                found[name] = (node["focused"] as? Bool ?? false, node["urgent"] as? Bool ?? false)
+            }
+            ((node["nodes"] as? [Any] ?? []) + (node["floating_nodes"] as? [Any] ?? [])).forEach(walk)
+        }
+        query("get_tree").map(walk)
+        return found
+    }
+
     /// The on-screen rectangle of each window sway shows, by title (`swaymsg -t get_tree`).
     public func windowRectangles() -> [String: (x: Int, y: Int, width: Int, height: Int)] {
         guard let tree = query("get_tree") else { return [:] }

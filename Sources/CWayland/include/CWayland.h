@@ -12,6 +12,7 @@
 #include "relative-pointer-unstable-v1-client-protocol.h"
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
+#include "xdg-activation-v1-client-protocol.h"
 
 // The interfaces' addresses, for wl_registry_bind. Swift imports each interface as a constant
 // and would pass the address of a copy.
@@ -32,6 +33,7 @@ static inline const struct wl_interface *cwayland_relative_pointer_manager_inter
 static inline const struct wl_interface *cwayland_xdg_output_manager_interface(void) {
     return &zxdg_output_manager_v1_interface;
 }
+static inline const struct wl_interface *cwayland_activation_interface(void) { return &xdg_activation_v1_interface; }
 static inline const struct wl_interface *cwayland_decoration_manager_interface(void) {
     return &zxdg_decoration_manager_v1_interface;
 }

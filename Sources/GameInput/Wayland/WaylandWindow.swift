@@ -51,6 +51,8 @@ package final class WaylandWindow {
     var pastesWithoutClipboard: [(String?) -> Void] = []
     /// The compositor's outputs, and those the surface is on.
     let outputs = WaylandOutputs()
+    /// Activation by token, where the compositor offers `xdg_activation_v1`.
+    private var activation: WaylandActivation?
     /// The monitors last reported (nil until the window is made: the first list is no change).
     private var reportedMonitors: [Monitor]?
     /// An output's news came since the list was last compared.
@@ -165,6 +167,7 @@ package final class WaylandWindow {
         if let seat { wl_seat_add_listener(seat, Self.seatListener, data) }
         wl_surface_add_listener(surface, Self.surfaceListener, data)
         outputs.xdgOutputManager = bound("zxdg_output_manager_v1", cwayland_xdg_output_manager_interface(), 3)
+        activation = bound("xdg_activation_v1", cwayland_activation_interface(), 1).map(WaylandActivation.init(manager:))
         for global in connection.globals where global.interface == "wl_output" { outputs.add(global, on: connection) }
         connection.onGlobalChange = { [weak self] global, appeared in
             guard let self, global.interface == "wl_output" else { return }
@@ -221,6 +224,8 @@ package final class WaylandWindow {
         clipboard = nil
         connection.onGlobalChange = nil
         outputs.destroy()
+        activation?.destroy()
+        activation = nil
         pastesWithoutClipboard.removeAll()
         if let seat { wl_seat_release(seat) }
         wl_shm_destroy(shm)
@@ -380,7 +385,11 @@ extension WaylandWindow: WindowBackend {
         flush()
     }
 
-    func activate() {}
+    func activate() {
+        guard isUsable else { return }
+        activation?.activate(surface, serial: hasKeyboardFocus ? inputSerial : nil, seat: seat)
+        flush()
+    }
 
     var monitors: [Monitor] { outputs.monitors }
     var scale: DesktopScale { DesktopScale(factor: 1, source: .none) }

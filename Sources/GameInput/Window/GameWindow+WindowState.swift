@@ -93,7 +93,9 @@ extension GameWindow {
     /// refuse to steal the focus from what the user is doing (focus-stealing prevention).
     /// Without a window manager it calls `XRaiseWindow` and `XSetInputFocus` itself. The lock
     /// engages when the focus arrives, as after any focus change. On Wayland a client cannot
-    /// take the focus without a token from the one that has it: nothing happens there yet.
+    /// take the focus: the window presents an `xdg-activation-v1` token of its own, and the
+    /// compositor decides (sway marks a window without the focus urgent, measured); a
+    /// compositor without the protocol is not asked.
     public func activate() { system.activate() }
 
     /// The desktop's monitors, in the order `xrandr --listmonitors` lists the active ones
