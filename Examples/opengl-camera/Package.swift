@@ -6,8 +6,9 @@ let package = Package(
     name: "opengl-camera",
     dependencies: [.package(name: "lockgame", path: "../..")],
     targets: [
-        // EGL and OpenGL ES 3. To run, a driver as well: on Debian libegl-mesa0 and libgl1-mesa-dri (Mesa).
-        .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev"])]),
+        // EGL, OpenGL ES 3 and libwayland-egl. To run, a driver as well: on Debian libegl-mesa0 and
+        // libgl1-mesa-dri (Mesa).
+        .systemLibrary(name: "CEGL", providers: [.apt(["libegl-dev", "libgles-dev", "libwayland-dev"])]),
         .executableTarget(
             name: "opengl-camera",
             dependencies: ["CEGL", .product(name: "GameInput", package: "lockgame")]),

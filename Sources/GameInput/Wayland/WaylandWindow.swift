@@ -184,12 +184,19 @@ package final class WaylandWindow {
 
     deinit { close() }
 
-    /// Commits the surface with no buffer: the compositor answers with the first configure,
-    /// and the window shows with its first frame.
+    /// Commits the surface with no buffer and waits (a few round trips, as long as the
+    /// compositor takes to answer) for the first configure, which shows the window with its
+    /// first frame: a renderer of the caller's may attach buffers from then on, where one
+    /// attached before the first configure is a protocol error that ends the connection
+    /// (measured: `Examples/opengl-camera` under a loaded sway). The configure's events come with
+    /// the next ``pollEvents(_:)``.
     func show() {
         guard isUsable, !isMapped else { return }
         toplevel?.map()
         flush()
+        for _ in 0..<10 where !isMapped && isUsable {
+            if !connection.roundtrip() { isLost = true }
+        }
     }
 
     /// Whether the window may still send requests.
@@ -335,7 +342,12 @@ extension WaylandWindow: WindowBackend {
     var isFullScreen: Bool { pointerLock.currentFacts.isFullScreen }
     var isAttached: Bool { false }
     var displayName: String { connection.socketName }
-    var nativeHandle: NativeWindowHandle { NativeWindowHandle(x11: nil) }
+    var nativeHandle: NativeWindowHandle {
+        guard isUsable, !isConnectionClosed else { return NativeWindowHandle() }
+        // The caller's renderer draws from now on: no plain frame over its pictures.
+        hasPresenter = true
+        return NativeWindowHandle(wayland: WaylandWindowHandle(display: display, surface: surface))
+    }
     var supportsTransformGestures: Bool { false }
     var lockGuardianStatus: LockGuardianStatus { .notNeeded }
     var windowManagerRuns: Bool { true }

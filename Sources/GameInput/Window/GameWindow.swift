@@ -128,7 +128,8 @@ public final class GameWindow {
     /// Shows the window; the lock can engage once the system reports it viewable and focused.
     /// Does nothing for an attached window: its host shows it. On Wayland the window appears
     /// with its first frame: the compositor asks for a size, and a window that presents nothing
-    /// gets a plain one from GameInput.
+    /// gets a plain one from GameInput. There it returns once the compositor has configured
+    /// the window (a few round trips): a renderer of the caller's draws from then on.
     public func show() { system.show() }
 
     /// Sleeps until input is queued, a lock retry, another client's keyboard grab or a
@@ -201,7 +202,8 @@ public final class GameWindow {
     /// The connection and window for a renderer: Vulkan, EGL, GLX, or Xlib drawing. Every
     /// property is nil once the window is closed, and for an attached window (its host draws
     /// with its own connection). ``X11WindowHandle`` says what a caller may and must not do
-    /// with the connection. On Wayland there is no X11 handle.
+    /// with the connection; on Wayland ``WaylandWindowHandle`` does, and reading the handle
+    /// there hands the surface's pictures to the caller's renderer.
     public var nativeHandle: NativeWindowHandle { system.nativeHandle }
     /// Whether pinch, rotate and swipe gestures can arrive: on X11 the server speaks XInput 2.4
     /// and a device has a gesture class (a touchpad). False on servers or machines without them,

@@ -1,9 +1,9 @@
 /// What a renderer needs to draw into a ``GameWindow`` with the platform's own API: Vulkan,
 /// EGL, GLX or the server's image requests.
 ///
-/// One property per windowing system; the one the window runs on is set, the others are nil.
-/// Today that is always ``x11``; a native Wayland case (`wl_display *`, `wl_surface *`) will be
-/// added beside it, so code that reads `x11` keeps compiling and working on X11.
+/// One property per windowing system; the one the window runs on is set, the others are nil:
+/// ``x11`` on an X server (and Xwayland), ``wayland`` on a Wayland compositor. A renderer
+/// checks both, or says which it needs (``GameWindow/backend`` says which runs, and why).
 ///
 /// The handles are valid from the window's creation until ``GameWindow/close()``; after it,
 /// ``GameWindow/nativeHandle`` has every property nil. See ``X11WindowHandle`` for what a
@@ -11,6 +11,37 @@
 public struct NativeWindowHandle: @unchecked Sendable {
     /// The window on an X server (or Xwayland), or nil when the window is not an X11 one.
     public let x11: X11WindowHandle?
+    /// The window on a Wayland compositor, or nil when the window is not a native Wayland one.
+    public let wayland: WaylandWindowHandle?
+
+    init(x11: X11WindowHandle? = nil, wayland: WaylandWindowHandle? = nil) {
+        self.x11 = x11
+        self.wayland = wayland
+    }
+}
+
+/// A native Wayland window: the connection and the surface as Vulkan
+/// (`VK_KHR_wayland_surface`) and EGL (`EGL_PLATFORM_WAYLAND_KHR` with a `wl_egl_window` the
+/// caller makes on the surface, `wl_egl_window_create`) take them.
+///
+/// The connection is GameInput's own. Vulkan's and EGL's drivers read it through event queues
+/// of their own, which is how libwayland shares a connection; GameInput reads its events with
+/// `wl_display_prepare_read`, so neither side loses the other's. A caller must not dispatch
+/// the connection's default queue (`wl_display_dispatch`, `wl_display_roundtrip`), attach
+/// buffers to the surface other than through its renderer, set a role on it, or destroy it or
+/// the connection: ``GameWindow/close()`` does that.
+///
+/// Once the handle has been read, GameInput draws nothing into the surface itself (without a
+/// renderer it shows a plain frame until the first picture): the caller's renderer does, from
+/// ``GameWindow/show()`` on (which returns once the compositor has configured the window; a
+/// buffer attached before that is a protocol error that ends the connection). Size
+/// changes come as ``InputEvent/resized(width:height:)``: resize the `wl_egl_window`, or
+/// recreate the Vulkan swapchain, there (a Wayland surface takes the size of its buffers).
+public struct WaylandWindowHandle: @unchecked Sendable {
+    /// libwayland's `wl_display *` for the connection.
+    public let display: OpaquePointer
+    /// The window's `wl_surface *`.
+    public let surface: OpaquePointer
 }
 
 /// An X11 window: the connection and the window as Vulkan (`VK_KHR_xlib_surface`,

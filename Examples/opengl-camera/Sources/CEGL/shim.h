@@ -3,6 +3,8 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
+// The EGL window a Wayland surface needs (libwayland-egl): wl_egl_window_create, _resize, _destroy.
+#include <wayland-egl.h>
 
 // Swift imports no macro that uses a function-like macro (EGL_CAST); these stand for them.
 

@@ -20,9 +20,13 @@ let egl: EGLWindowContext
 let scene: Scene
 do {
     window = try GameWindow(title: "opengl-camera", width: 640, height: 360)
-    guard let handle = window.nativeHandle.x11 else { throw GraphicsError(description: "the window is not an X11 one") }
-    say("handle: window 0x\(String(handle.window, radix: 16)) visual 0x\(String(handle.visualID, radix: 16)) depth \(handle.depth)")
-    egl = try EGLWindowContext(handle)
+    let handle = window.nativeHandle
+    if let x11 = handle.x11 {
+        say("handle: window 0x\(String(x11.window, radix: 16)) visual 0x\(String(x11.visualID, radix: 16)) depth \(x11.depth)")
+    } else if handle.wayland != nil {
+        say("handle: wayland surface on \(window.displayName)")
+    }
+    egl = try EGLWindowContext(handle, width: 640, height: 360)
     scene = try Scene(width: 640, height: 360)
 } catch {
     fail(error)
@@ -52,7 +56,8 @@ while running && TerminationSignals.pending == nil {
             turned = true
         case .resized(let width, let height):
             size = (width, height)
-            scene.resize(width: width, height: height)  // the EGL surface follows the window by itself
+            scene.resize(width: width, height: height)
+            egl.resize(width: width, height: height)  // on X11 the EGL surface follows by itself
         case .key(let key) where key.phase == .down && key.key == .l:
             game.prefersPointerLocked.toggle()
             window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
