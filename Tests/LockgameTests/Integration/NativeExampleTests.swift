@@ -2,13 +2,15 @@ import Foundation
 import Testing
 import XServerTestSupport
 
-/// `Examples/opengl-camera` natively under sway: built as an outside package, it takes the
-/// window's Wayland handle, draws with EGL on Mesa (llvmpipe) into a `wl_egl_window`, locks
-/// with sway's lock, turns exactly, follows sway's tiling to the output's size, and quits. Its
-/// pixels are read from sway's output (`grim`).
+/// The GPU examples natively under sway, each built as an outside package: it takes the
+/// window's Wayland handle and draws on Mesa (`opengl-camera`: EGL into a `wl_egl_window`,
+/// llvmpipe; `vulkan-camera`: `VK_KHR_wayland_surface` from its render thread, lavapipe),
+/// locks with sway's lock, turns exactly, follows sway's tiling to the output's size, and
+/// quits. Its pixels are read from sway's output (`grim`).
 @Suite(.serialized) struct NativeExampleTests {
-    @Test func theOpenGLExampleDrawsNativelyUnderSway() throws {
-        let executable = try ExamplePackageTests.build("opengl-camera")
+    @Test(arguments: ["opengl-camera", "vulkan-camera"])
+    func theGPUExampleDrawsNativelyUnderSway(_ name: String) throws {
+        let executable = try ExamplePackageTests.build(name)
         let sway = try SwayFixture(xwayland: false)
         defer { sway.stop() }
         sway.moveTo(x: 640, y: 360)
@@ -18,12 +20,12 @@ import XServerTestSupport
         defer { game.stop() }
         #expect(game.waitForLine { $0.hasPrefix("handle: wayland surface on ") } != nil, "\(game.lines)")
         let renderer = try #require(game.waitForLine { $0.hasPrefix("renderer: ") }, "\(game.lines)")
-        #expect(renderer.contains("llvmpipe"), "\(renderer)")
+        #expect(renderer.contains("llvmpipe"), "\(name): \(renderer)")
         #expect(game.waitForLine { $0 == "lock: locked" } != nil, "\(game.lines)")
         #expect(BoundedWait.until { sway.compositorHoldsLock }, "sway holds the lock")
 
         // sway tiles the window over its whole output; the example draws at that size.
-        let frame = try #require(sway.windowFrame(title: "opengl-camera"), "sway shows the window")
+        let frame = try #require(sway.windowFrame(title: name), "sway shows the window")
         #expect(game.waitForLine { $0 == "frame \(frame.width)x\(frame.height)" } != nil, "\(frame): \(game.lines)")
         func picture() -> [UInt32]? {
             Thread.sleep(forTimeInterval: 0.3)
@@ -33,7 +35,7 @@ import XServerTestSupport
             }
         }
         let before = try #require(picture(), "grim takes screenshots")
-        ExampleGameTests.expectAPicture((frame.width, frame.height, before), "opengl-camera under sway")
+        ExampleGameTests.expectAPicture((frame.width, frame.height, before), "\(name) under sway")
 
         let seen = game.lines.count
         for _ in 0..<20 { sway.moveRelative(dx: 10, dy: 0) }

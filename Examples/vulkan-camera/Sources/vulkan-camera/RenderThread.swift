@@ -26,7 +26,7 @@ final class RenderThread: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts the thread, which draws into `window` at `windowSize` until `stop()`.
-    init(window: X11WindowHandle, windowSize: (width: Int, height: Int)) {
+    init(window: NativeWindowHandle, windowSize: (width: Int, height: Int)) {
         shared = Mutex(Shared(windowSize: windowSize))
         Thread { [self] in
             render(window)
@@ -59,8 +59,8 @@ final class RenderThread: Sendable {
     }
 
     /// The thread's work. Every Vulkan object is gone when it returns (with `renderer`).
-    private func render(_ window: X11WindowHandle) {
-        let made = Result { () throws(VulkanError) in try Renderer(display: window.display, window: window.window) }
+    private func render(_ window: NativeWindowHandle) {
+        let made = Result { () throws(VulkanError) in try Renderer(window) }
         shared.withLock { $0.startup = made.map(\.deviceName) }
         started.signal()
         guard case .success(let renderer) = made else { return }

@@ -1,4 +1,5 @@
 import CVulkan
+import GameInput
 
 /// A Vulkan call that failed, or a step that found nothing to use.
 struct VulkanError: Error, CustomStringConvertible {
@@ -96,24 +97,35 @@ final class Renderer {
     private var swapchainSize = (width: 0, height: 0)
     private var swapchainIsStale = false
 
-    /// Makes everything but the swapchain, for the window `window` on the Xlib connection `display`.
-    /// When it throws, `deinit` destroys what it made.
-    init(display: OpaquePointer, window: UInt) throws(VulkanError) {
+    /// Makes everything but the swapchain, for the window `handle` names (an Xlib window, or a
+    /// native Wayland surface). When it throws, `deinit` destroys what it made.
+    init(_ handle: NativeWindowHandle) throws(VulkanError) {
         var scratch = Scratch()
         defer { scratch.free() }
 
-        // The instance, with the extensions that make a surface of an Xlib window.
+        // The instance, with the extensions that make a surface of the window.
+        let platformExtension = handle.wayland == nil ? VK_KHR_XLIB_SURFACE_EXTENSION_NAME : VK_KHR_WAYLAND_SURFACE_EXTENSION_NAME
         var instanceInfo = VkInstanceCreateInfo()
         instanceInfo.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
         instanceInfo.enabledExtensionCount = 2
-        instanceInfo.ppEnabledExtensionNames = scratch.strings([VK_KHR_SURFACE_EXTENSION_NAME, VK_KHR_XLIB_SURFACE_EXTENSION_NAME])
+        instanceInfo.ppEnabledExtensionNames = scratch.strings([VK_KHR_SURFACE_EXTENSION_NAME, platformExtension])
         try check(vkCreateInstance(&instanceInfo, nil, &instance), "vkCreateInstance")
 
-        // The surface: GameInput's window on GameInput's connection, opened with XInitThreads, so
-        // the driver may use it from this thread while the main thread reads events.
-        var surfaceInfo = VkXlibSurfaceCreateInfoKHR(
-            sType: VK_STRUCTURE_TYPE_XLIB_SURFACE_CREATE_INFO_KHR, pNext: nil, flags: 0, dpy: display, window: window)
-        try check(vkCreateXlibSurfaceKHR(instance, &surfaceInfo, nil, &surface), "vkCreateXlibSurfaceKHR")
+        // The surface: GameInput's window on GameInput's connection (on X11 opened with
+        // XInitThreads; on Wayland the driver reads it through an event queue of its own), so the
+        // driver may use it from this thread while the main thread reads events.
+        if let x11 = handle.x11 {
+            var surfaceInfo = VkXlibSurfaceCreateInfoKHR(
+                sType: VK_STRUCTURE_TYPE_XLIB_SURFACE_CREATE_INFO_KHR, pNext: nil, flags: 0, dpy: x11.display, window: x11.window)
+            try check(vkCreateXlibSurfaceKHR(instance, &surfaceInfo, nil, &surface), "vkCreateXlibSurfaceKHR")
+        } else if let wayland = handle.wayland {
+            var surfaceInfo = VkWaylandSurfaceCreateInfoKHR(
+                sType: VK_STRUCTURE_TYPE_WAYLAND_SURFACE_CREATE_INFO_KHR, pNext: nil, flags: 0, display: wayland.display,
+                surface: wayland.surface)
+            try check(vkCreateWaylandSurfaceKHR(instance, &surfaceInfo, nil, &surface), "vkCreateWaylandSurfaceKHR")
+        } else {
+            throw VulkanError(what: "the window has no handle (closed?)", result: VK_ERROR_INITIALIZATION_FAILED)
+        }
 
         // The first device with a queue family that both draws and presents to the surface.
         var queueFamily: UInt32 = 0
@@ -297,7 +309,8 @@ final class Renderer {
         var capabilities = VkSurfaceCapabilitiesKHR()
         try check(
             vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physicalDevice, surface, &capabilities), "vkGetPhysicalDeviceSurfaceCapabilitiesKHR")
-        // On X11 the current extent is the window's size; UInt32.max would leave the choice to us.
+        // On X11 the current extent is the window's size; on Wayland it is UInt32.max, which leaves
+        // the choice to us: the window's size.
         var extent = capabilities.currentExtent
         if extent.width == UInt32.max { extent = VkExtent2D(width: UInt32(windowSize.width), height: UInt32(windowSize.height)) }
         guard extent.width > 0, extent.height > 0 else {

@@ -11,9 +11,11 @@ say("lock: \(window.pointerLock.pointerLockState.map { "\($0)" } ?? "unavailable
 let observation = window.pointerLock.addObserver { say("lock: \($0)") }
 TerminationSignals.install()
 
+// Shown first: on Wayland nothing may be presented before the compositor configured the window.
+window.show()
 // Vulkan lives on a thread of its own; wait until it has a device, a surface and a pipeline.
-let x11 = window.nativeHandle.x11!  // always set on X11, the only windowing system today
-let renderThread = RenderThread(window: x11, windowSize: (640, 360))
+let handle = window.nativeHandle
+let renderThread = RenderThread(window: handle, windowSize: (640, 360))
 do {
     say("renderer: \(try renderThread.waitUntilReady())")
 } catch {
@@ -22,8 +24,11 @@ do {
     window.close()
     exit(1)
 }
-say("handle: window 0x\(String(x11.window, radix: 16)) visual 0x\(String(x11.visualID, radix: 16)) depth \(x11.depth)")
-window.show()
+if let x11 = handle.x11 {
+    say("handle: window 0x\(String(x11.window, radix: 16)) visual 0x\(String(x11.visualID, radix: 16)) depth \(x11.depth)")
+} else if handle.wayland != nil {
+    say("handle: wayland surface on \(window.displayName)")
+}
 
 // The main thread reads input and moves the camera; the render thread draws what it last got.
 var camera = Camera()
