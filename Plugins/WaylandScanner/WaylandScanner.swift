@@ -19,6 +19,7 @@ struct WaylandScanner: BuildToolPlugin {
         "unstable/xdg-decoration/xdg-decoration-unstable-v1.xml",
         "unstable/xdg-output/xdg-output-unstable-v1.xml",
         "staging/xdg-activation/xdg-activation-v1.xml",
+        "unstable/pointer-gestures/pointer-gestures-unstable-v1.xml",
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

@@ -13,6 +13,7 @@
 #include "xdg-decoration-unstable-v1-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
+#include "pointer-gestures-unstable-v1-client-protocol.h"
 
 // The interfaces' addresses, for wl_registry_bind. Swift imports each interface as a constant
 // and would pass the address of a copy.
@@ -34,6 +35,9 @@ static inline const struct wl_interface *cwayland_xdg_output_manager_interface(v
     return &zxdg_output_manager_v1_interface;
 }
 static inline const struct wl_interface *cwayland_activation_interface(void) { return &xdg_activation_v1_interface; }
+static inline const struct wl_interface *cwayland_pointer_gestures_interface(void) {
+    return &zwp_pointer_gestures_v1_interface;
+}
 static inline const struct wl_interface *cwayland_decoration_manager_interface(void) {
     return &zxdg_decoration_manager_v1_interface;
 }

@@ -25,7 +25,9 @@ extension WaylandWindow {
                 relativePointer = relative
                 zwp_relative_pointer_v1_add_listener(relative, Self.relativePointerListener, data)
             }
+            gestures?.pointerChanged(made)
         } else if !hasPointer, let old = pointer {
+            gestures?.pointerChanged(nil)
             if let relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
             relativePointer = nil
             wl_pointer_release(old)
@@ -71,7 +73,7 @@ extension WaylandWindow {
 
     // MARK: Pointer
 
-    private var modifierFlags: ModifierFlags { ModifierFlags(xState: Int(keys.modifiers.effectiveModifiers)) }
+    var modifierFlags: ModifierFlags { ModifierFlags(xState: Int(keys.modifiers.effectiveModifiers)) }
     private var buttonMask: ButtonMask {
         var mask: ButtonMask = []
         for button in 1..<32 where heldButtons & (1 << UInt32(button)) != 0 { mask.formUnion(ButtonMask(xButton: button)) }

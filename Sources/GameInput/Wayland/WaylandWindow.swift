@@ -53,6 +53,8 @@ package final class WaylandWindow {
     let outputs = WaylandOutputs()
     /// Activation by token, where the compositor offers `xdg_activation_v1`.
     private var activation: WaylandActivation?
+    /// Touchpad gestures, where the compositor offers `zwp_pointer_gestures_v1`.
+    private(set) var gestures: WaylandGestures?
     /// The monitors last reported (nil until the window is made: the first list is no change).
     private var reportedMonitors: [Monitor]?
     /// An output's news came since the list was last compared.
@@ -164,6 +166,9 @@ package final class WaylandWindow {
             throw .cannotConnectToWayland("the compositor gives the window no toplevel role")
         }
         let data = Unmanaged.passUnretained(self).toOpaque()
+        if let manager = bound("zwp_pointer_gestures_v1", cwayland_pointer_gestures_interface(), 1) {
+            gestures = WaylandGestures(manager: manager, window: self)
+        }
         if let seat { wl_seat_add_listener(seat, Self.seatListener, data) }
         wl_surface_add_listener(surface, Self.surfaceListener, data)
         outputs.xdgOutputManager = bound("zxdg_output_manager_v1", cwayland_xdg_output_manager_interface(), 3)
@@ -218,6 +223,8 @@ package final class WaylandWindow {
         wake = nil
         lock.destroy()
         if let keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
+        gestures?.destroy()
+        gestures = nil
         if let relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
         if let pointer { wl_pointer_release(pointer) }
         if let keyboard { wl_keyboard_release(keyboard) }
@@ -348,7 +355,7 @@ extension WaylandWindow: WindowBackend {
         hasPresenter = true
         return NativeWindowHandle(wayland: WaylandWindowHandle(display: display, surface: surface))
     }
-    var supportsTransformGestures: Bool { false }
+    var supportsTransformGestures: Bool { gestures?.isActive == true }
     var lockGuardianStatus: LockGuardianStatus { .notNeeded }
     var windowManagerRuns: Bool { true }
 

@@ -208,8 +208,9 @@ public final class GameWindow {
     /// Whether pinch, rotate and swipe gestures can arrive: on X11 the server speaks XInput 2.4
     /// and a device has a gesture class (a touchpad). False on servers or machines without them,
     /// such as Xvfb, where ``InputEvent/transform(_:)`` and ``InputEvent/swipe(_:)`` never
-    /// come, for an attached window (gestures would need XInput 2 selections on the host's
-    /// window), and on Wayland so far.
+    /// come, and for an attached window (gestures would need XInput 2 selections on the host's
+    /// window). On Wayland: the compositor offers `zwp_pointer_gestures_v1` and the seat has a
+    /// pointer (the compositor decides which devices make gestures).
     public var supportsTransformGestures: Bool { system.supportsTransformGestures }
     /// Whether the lock guardian, the process that frees the pointer while this one cannot
     /// run, is there to guard the lock, and if not, why (on Wayland the compositor does that
