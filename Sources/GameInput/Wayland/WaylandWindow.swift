@@ -191,10 +191,10 @@ package final class WaylandWindow {
 
     /// Commits the surface with no buffer and waits (a few round trips, as long as the
     /// compositor takes to answer) for the first configure, which shows the window with its
-    /// first frame: a renderer of the caller's may attach buffers from then on, where one
-    /// attached before the first configure is a protocol error that ends the connection
-    /// (measured: `Examples/opengl-camera` under a loaded sway). The configure's events come with
-    /// the next ``pollEvents(_:)``.
+    /// first frame: a renderer of the caller's may attach buffers from then on, where xdg-shell
+    /// makes one attached before the first configure a protocol error that ends the connection
+    /// (`Examples/opengl-camera`, which presents at once, once ended before its window showed
+    /// under a loaded sway). The configure's events come with the next ``pollEvents(_:)``.
     func show() {
         guard isUsable, !isMapped else { return }
         toplevel?.map()
