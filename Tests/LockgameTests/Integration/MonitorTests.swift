@@ -61,12 +61,15 @@ import XServerTestSupport
             case .openbox, .i3, nil: rightArea
             default: whole
             }
-        let fills = LockgameLaunch.waitUntil(timeout: .seconds(5)) { frame() == expected }
+        let fills = LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+            frame() == expected && (manager == nil || probe.isFullScreen(window))
+        }
         #expect(fills, "\(label): full screen fills \(expected): \(frame())")
-        // Both at once: under i3 the move to the monitor's workspace passes through one
-        // unfocused moment, so a first "locked" can be followed by an unlock and a re-lock.
+        // Both at once, and steadily: under i3 the move to the monitor's workspace passes
+        // through unfocused moments, which the game hears of a little after X did, so a
+        // "locked" can be followed by an unlock and a re-lock.
         #expect(
-            LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+            BoundedWait.steadily(for: .milliseconds(500), timeout: .seconds(10)) {
                 probe.pointerIsGrabbed && game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked"
             }, "\(label): X holds the lock the game reports: \(game.lines)")
 

@@ -140,7 +140,7 @@ import XServerTestSupport
             LockgameLaunch.waitUntil(timeout: .seconds(10)) { frame() == first },
             "\(label): the window fills DUMMY0 \(first): \(frame()), \(game.lines.dropFirst(seen))")
         #expect(
-            LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+            BoundedWait.steadily(for: .milliseconds(500), timeout: .seconds(10)) {
                 probe.pointerIsGrabbed && game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked"
             }, "\(label): the lock holds there: \(game.lines.dropFirst(seen)), frame \(frame()), pointer \(probe.pointerPosition)")
         for _ in 0..<20 { probe.moveRelative(dx: 100, dy: 100) }
@@ -171,11 +171,16 @@ import XServerTestSupport
             let shown = probe.frame(of: window)
             return (shown.origin.x, shown.origin.y, shown.width, shown.height)
         }
+        // The window manager's own word that the window is full screen, not only its place: i3
+        // tiles the window on the output's workspace first, at that rectangle with its frame.
         #expect(
-            LockgameLaunch.waitUntil(timeout: .seconds(10)) { frame() == second },
+            LockgameLaunch.waitUntil(timeout: .seconds(10)) { frame() == second && (manager == nil || probe.isFullScreen(window)) },
             "\(label): full screen fills DUMMY1 \(second) exactly: \(frame())")
+        // Steadily: the window manager's moves take the focus and give it back (i3 sends a
+        // window to the output's workspace, then activates it), and the game hears of each a
+        // little after X did, so one look can see a lock that is about to end.
         #expect(
-            LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+            BoundedWait.steadily(for: .milliseconds(500), timeout: .seconds(10)) {
                 probe.pointerIsGrabbed && game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked"
             }, "\(label): X holds the lock the game reports: \(game.lines)")
         // KWin and mutter take the monitor by its Xinerama number too, and say so on the window.
