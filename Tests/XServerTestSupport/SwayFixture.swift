@@ -167,6 +167,18 @@ public final class SwayFixture {
         return true
     }
 
+    /// Presses (`down`) or releases the evdev button `code` (272 = BTN_LEFT, 273 = BTN_RIGHT)
+    /// on the virtual pointer; returns once sway has handled it.
+    public func button(_ code: Int, down: Bool) { pointer.command("button \(code) \(down ? 1 : 0)") }
+
+    /// Turns the virtual pointer's wheel `steps` notches down (negative: up), as `axis_discrete`
+    /// with the wheel as its source.
+    public func wheel(steps: Int) { pointer.command("wheel \(steps)") }
+
+    /// A two-finger touchpad scroll of `dy` units down (negative: up), as `axis` with the finger
+    /// as its source, then its `axis_stop`.
+    public func fingerScroll(dy: Double) { pointer.command("finger \(dy)") }
+
     /// Presses (`down`) or releases the evdev key `code` (17 = KEY_W) on the virtual keyboard;
     /// returns once sway has handled it. The tool keeps the modifier state, so a key pressed
     /// with Shift (42) held types a capital. With Xwayland the keyboard is created by the first

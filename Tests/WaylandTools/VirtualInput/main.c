@@ -4,7 +4,8 @@
 // protocol's order and signatures:
 //   zwlr_virtual_pointer_manager_v1 (wlr-protocols, version 1): create_virtual_pointer(seat, id)
 //   zwlr_virtual_pointer_v1: motion(time, dx, dy), motion_absolute(time, x, y, x_extent, y_extent),
-//            button(time, button, state), frame(), destroy()
+//            button(time, button, state), axis(time, axis, value), frame(), axis_source(source),
+//            axis_stop(time, axis), axis_discrete(time, axis, value, discrete), destroy()
 //   zwp_virtual_keyboard_manager_v1 (wlroots' misc protocols, version 1):
 //            create_virtual_keyboard(seat, id)
 //   zwp_virtual_keyboard_v1: keymap(format, fd, size), key(time, key, state),
@@ -19,6 +20,8 @@
 //   burst N DX DY           N relative motions sent back to back, one round trip after them
 //   absolute X Y W H        absolute position X,Y within an extent of W x H
 //   button CODE 1|0         an evdev button code (272 = left) pressed or released
+//   wheel STEPS             a mouse wheel turned STEPS notches down (negative: up), 15 units each
+//   finger DY               a touchpad's two-finger scroll of DY units down, then its stop
 //   layout NAME [VARIANT]   a new keymap from RMLVO names (rules evdev, model pc105), e.g. "fr"
 //   key CODE 1|0            an evdev key code (17 = KEY_W, 42 = KEY_LEFTSHIFT) pressed or released
 //   quit
@@ -92,7 +95,10 @@ static const struct wl_interface zwp_virtual_keyboard_v1_interface = {
     "zwp_virtual_keyboard_v1", 1, 4, keyboard_requests, 0, NULL,
 };
 
-enum { MOTION = 0, MOTION_ABSOLUTE = 1, BUTTON = 2, FRAME = 4, POINTER_DESTROY = 8 };
+enum { MOTION = 0, MOTION_ABSOLUTE = 1, BUTTON = 2, AXIS = 3, FRAME = 4, AXIS_SOURCE = 5, AXIS_STOP = 6, AXIS_DISCRETE = 7 };
+enum { POINTER_DESTROY = 8 };
+// wl_pointer's axis and axis_source values.
+enum { VERTICAL_SCROLL = 0, SOURCE_WHEEL = 0, SOURCE_FINGER = 1 };
 enum { KEYMAP = 0, KEY = 1, MODIFIERS = 2, KEYBOARD_DESTROY = 3 };
 enum { MANAGER_CREATE = 0 };
 
@@ -205,7 +211,7 @@ int main(void) {
         double dx, dy;
         unsigned x, y, width, height, code, state;
         char layout[64], variant[64];
-        int words;
+        int words, steps;
         unsigned count;
         if (sscanf(line, "burst %u %lf %lf", &count, &dx, &dy) == 3) {
             // Back to back, one round trip for all: a fast mouse's burst.
@@ -229,6 +235,17 @@ int main(void) {
             wl_proxy_marshal(pointer, FRAME);
         } else if (sscanf(line, "button %u %u", &code, &state) == 2) {
             wl_proxy_marshal(pointer, BUTTON, now_ms(), code, state);
+            wl_proxy_marshal(pointer, FRAME);
+        } else if (sscanf(line, "wheel %d", &steps) == 1) {
+            wl_proxy_marshal(pointer, AXIS_SOURCE, SOURCE_WHEEL);
+            wl_proxy_marshal(pointer, AXIS_DISCRETE, now_ms(), VERTICAL_SCROLL, wl_fixed_from_double(15.0 * steps), steps);
+            wl_proxy_marshal(pointer, FRAME);
+        } else if (sscanf(line, "finger %lf", &dy) == 1) {
+            wl_proxy_marshal(pointer, AXIS_SOURCE, SOURCE_FINGER);
+            wl_proxy_marshal(pointer, AXIS, now_ms(), VERTICAL_SCROLL, wl_fixed_from_double(dy));
+            wl_proxy_marshal(pointer, FRAME);
+            wl_proxy_marshal(pointer, AXIS_SOURCE, SOURCE_FINGER);
+            wl_proxy_marshal(pointer, AXIS_STOP, now_ms(), VERTICAL_SCROLL);
             wl_proxy_marshal(pointer, FRAME);
         } else if ((words = sscanf(line, "layout %63s %63s", layout, variant)) >= 1) {
             if (!set_layout(layout, words == 2 ? variant : NULL)) {

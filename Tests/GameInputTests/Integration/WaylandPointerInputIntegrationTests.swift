@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import XServerTestSupport
+
+@testable import GameInput
+
+/// The unlocked pointer on a native Wayland window under sway, driven by a virtual pointer:
+/// hover at the compositor's position within the window, the buttons with X's numbers and the
+/// mask held, a wheel's notches as `.discrete` steps and a touchpad's scroll as `.continuous`
+/// fractions of a step (15 units each), as on X11.
+@Suite(.serialized) struct WaylandPointerInputIntegrationTests {
+    @Test func hoverButtonsAndBothScrollTypes() throws {
+        let sway = try SwayFixture(xwayland: false)
+        defer { sway.stop() }
+        let environment = sway.waylandEnvironment
+        let socket = try #require(environment["XDG_RUNTIME_DIR"]) + "/" + (try #require(environment["WAYLAND_DISPLAY"]))
+        let system = try WaylandWindow(
+            connection: try WaylandConnection(socketName: socket), title: "pointer", width: 400, height: 300, stallTimeout: nil)
+        let window = GameWindow(system: system, backend: WindowBackendChoice(kind: .wayland, reason: "test", isFallback: false))
+        defer { window.close() }
+        window.show()
+        var events: [InputEvent] = []
+        func pump(until condition: ([InputEvent]) -> Bool) -> Bool {
+            let deadline = ContinuousClock.now + .seconds(3)
+            while ContinuousClock.now < deadline {
+                window.waitForEvents(until: .now + .milliseconds(5))
+                window.pollEvents { events.append($0) }
+                if condition(events) { return true }
+            }
+            return false
+        }
+        #expect(pump { _ in sway.windowRectangles()["pointer"] != nil })
+        let frame = try #require(sway.windowRectangles()["pointer"])
+
+        // Hover: where sway puts the cursor, less the window's place.
+        sway.moveAbsolute(x: frame.x + 300, y: frame.y + 200)
+        let hovered = pump { events in
+            events.contains {
+                if case .pointer(let pointer) = $0 { return pointer.location == WindowPoint(x: 300, y: 200) }
+                return false
+            }
+        }
+        #expect(hovered, "a pointer event at (300, 200): \(events.suffix(4))")
+
+        // The left button, then the right one while it is held.
+        events.removeAll()
+        sway.button(272, down: true)
+        sway.button(273, down: true)
+        sway.button(273, down: false)
+        sway.button(272, down: false)
+        #expect(pump { $0.filter { if case .button = $0 { true } else { false } }.count == 4 })
+        let buttons = events.compactMap { event -> ButtonEvent? in if case .button(let button) = event { button } else { nil } }
+        #expect(buttons.map(\.phase) == [.down, .down, .up, .up])
+        #expect(buttons.map(\.button) == [1, 3, 3, 1])
+        #expect(buttons.map(\.buttonMask) == [.primary, [.primary, .secondary], [.primary, .secondary], .primary])
+        #expect(buttons.allSatisfy { $0.location == WindowPoint(x: 300, y: 200) })
+
+        // Two notches of a wheel, then a touchpad's scroll of half a notch up.
+        events.removeAll()
+        sway.wheel(steps: 2)
+        sway.fingerScroll(dy: -7.5)
+        #expect(pump { $0.filter { if case .scroll = $0 { true } else { false } }.count == 2 })
+        let scrolls = events.compactMap { event -> ScrollEvent? in if case .scroll(let scroll) = event { scroll } else { nil } }
+        #expect(scrolls.map(\.type) == [.discrete, .continuous], "\(scrolls)")
+        #expect(scrolls.map(\.delta.dy) == [2, -0.5], "\(scrolls)")
+        #expect(scrolls.map(\.delta.dx) == [0, 0])
+    }
+}
