@@ -99,18 +99,19 @@ extension GameWindow {
     public func activate() { system.activate() }
 
     /// The desktop's monitors, in the order `xrandr --listmonitors` lists the active ones
-    /// (see ``Monitor``). Kept current: ``InputEvent/monitorsChanged`` says when it changes.
-    /// Empty on Wayland so far.
+    /// (see ``Monitor``); on Wayland the compositor's outputs, in the order it announced them,
+    /// at xdg-output's logical position and size, none primary. Kept current:
+    /// ``InputEvent/monitorsChanged`` says when it changes.
     public var monitors: [Monitor] { system.monitors }
 
     /// The desktop's scale (``DesktopScale``): on X11 `Xft.dpi` over 96, kept current
     /// (``InputEvent/scaleChanged(_:)``). Draw the HUD and text that much larger; relative
-    /// motion is not scaled. 1 on Wayland so far.
+    /// motion is not scaled. 1 on Wayland, where the outputs' scale is not read yet.
     public var scale: DesktopScale { system.scale }
 
-    /// The monitor the window is on: the one its area overlaps most; nil when it is on none
-    /// (off screen, or not mapped yet), after ``close()``, and on Wayland so far. One round
-    /// trip on X11.
+    /// The monitor the window is on: the one its area overlaps most (on Wayland, the first of
+    /// the outputs the compositor says the surface entered); nil when it is on none (off
+    /// screen, or not mapped yet) and after ``close()``. One round trip on X11.
     public var currentMonitor: Monitor? { system.currentMonitor }
 
     /// Makes the window full-screen on `monitor`, one of ``monitors``; ``setFullScreen(_:)``
@@ -125,7 +126,8 @@ extension GameWindow {
     /// monitor desktops of its own (i3 tiles windows on per-output workspaces) gets the window
     /// sent to a desktop on the monitor and activated there. Without a window manager the
     /// window itself covers the monitor. The lock and the confinement keep the pointer in the
-    /// window, so on that monitor.
+    /// window, so on that monitor. On Wayland the toplevel asks for full screen on that output
+    /// (`xdg_toplevel.set_fullscreen`, or libdecor's).
     ///
     /// Returns false (and does nothing) for a monitor not in ``monitors``, on an attached
     /// window and after ``close()``.
