@@ -10,22 +10,11 @@ import XServerTestSupport
 /// screenshots, one with the cursor on the spot and one with it moved away.
 @Suite(.serialized) struct WaylandCursorIntegrationTests {
     @Test func aPictureShowsAtItsHotSpotAndHiddenShowsNothing() throws {
-        let sway = try SwayFixture(xwayland: false)
-        defer { sway.stop() }
-        let environment = sway.waylandEnvironment
-        let socket = try #require(environment["XDG_RUNTIME_DIR"]) + "/" + (try #require(environment["WAYLAND_DISPLAY"]))
-        let system = try WaylandWindow(
-            connection: try WaylandConnection(socketName: socket), title: "cursor", width: 400, height: 300, stallTimeout: nil)
-        let window = GameWindow(system: system, backend: WindowBackendChoice(kind: .wayland, reason: "test", isFallback: false))
-        defer { window.close() }
+        let harness = try SwayWindowHarness(title: "cursor")
+        defer { harness.stop() }
+        let sway = harness.sway, window = harness.window
         window.show()
-        func pump(for duration: Duration) {
-            let deadline = ContinuousClock.now + duration
-            while ContinuousClock.now < deadline {
-                window.waitForEvents(until: .now + .milliseconds(5))
-                window.pollEvents { _ in }
-            }
-        }
+        func pump(for duration: Duration) { harness.pump(timeout: duration) }
         let spot = (x: 640, y: 360)
         pump(for: .milliseconds(300))
         sway.moveTo(x: spot.x, y: spot.y)

@@ -10,24 +10,14 @@ import XServerTestSupport
 /// fractions of a step (15 units each), as on X11.
 @Suite(.serialized) struct WaylandPointerInputIntegrationTests {
     @Test func hoverButtonsAndBothScrollTypes() throws {
-        let sway = try SwayFixture(xwayland: false)
-        defer { sway.stop() }
-        let environment = sway.waylandEnvironment
-        let socket = try #require(environment["XDG_RUNTIME_DIR"]) + "/" + (try #require(environment["WAYLAND_DISPLAY"]))
-        let system = try WaylandWindow(
-            connection: try WaylandConnection(socketName: socket), title: "pointer", width: 400, height: 300, stallTimeout: nil)
-        let window = GameWindow(system: system, backend: WindowBackendChoice(kind: .wayland, reason: "test", isFallback: false))
-        defer { window.close() }
+        let harness = try SwayWindowHarness(title: "pointer")
+        defer { harness.stop() }
+        let sway = harness.sway, window = harness.window
         window.show()
-        var events: [InputEvent] = []
-        func pump(until condition: ([InputEvent]) -> Bool) -> Bool {
-            let deadline = ContinuousClock.now + .seconds(3)
-            while ContinuousClock.now < deadline {
-                window.waitForEvents(until: .now + .milliseconds(5))
-                window.pollEvents { events.append($0) }
-                if condition(events) { return true }
-            }
-            return false
+        func pump(until condition: ([InputEvent]) -> Bool) -> Bool { harness.pump { condition(harness.events) } }
+        var events: [InputEvent] {
+            get { harness.events }
+            set { harness.events = newValue }
         }
         #expect(pump { _ in sway.windowRectangles()["pointer"] != nil })
         let frame = try #require(sway.windowRectangles()["pointer"])

@@ -9,45 +9,31 @@ import XServerTestSupport
 /// the window choose (floating) is the size sway shows, where a tiled window keeps sway's.
 @Suite(.serialized) struct WaylandWindowStateIntegrationTests {
     @Test func swayShowsTheTitleAndTheSizeAskedFor() throws {
-        let sway = try SwayFixture(xwayland: false)
-        defer { sway.stop() }
-        let environment = sway.waylandEnvironment
-        let socket = try #require(environment["XDG_RUNTIME_DIR"]) + "/" + (try #require(environment["WAYLAND_DISPLAY"]))
-        let system = try WaylandWindow(
-            connection: try WaylandConnection(socketName: socket), title: "first", width: 400, height: 300, stallTimeout: nil)
-        let window = GameWindow(system: system, backend: WindowBackendChoice(kind: .wayland, reason: "test", isFallback: false))
-        defer { window.close() }
+        let harness = try SwayWindowHarness(title: "first")
+        defer { harness.stop() }
+        let sway = harness.sway, window = harness.window
         window.show()
-        func pump(until condition: () -> Bool) -> Bool {
-            let deadline = ContinuousClock.now + .seconds(3)
-            while ContinuousClock.now < deadline {
-                window.waitForEvents(until: .now + .milliseconds(5))
-                window.pollEvents { _ in }
-                if condition() { return true }
-            }
-            return false
-        }
-        #expect(pump { sway.windowRectangles()["first"] != nil }, "sway shows the window: \(sway.windowRectangles())")
+        #expect(harness.pump { sway.windowRectangles()["first"] != nil }, "sway shows the window: \(sway.windowRectangles())")
 
         let title = "Chambre forte · 金庫 ✓"
         window.title = title
-        #expect(pump { sway.windowRectangles()[title] != nil }, "sway's tree names it: \(sway.windowRectangles().keys)")
+        #expect(harness.pump { sway.windowRectangles()[title] != nil }, "sway's tree names it: \(sway.windowRectangles().keys)")
         #expect(window.title == title)
 
         // Tiled, the only window: sway chose the output's size, and a request keeps it.
         let tiled = try #require(sway.windowRectangles()[title])
         try window.requestSize(width: 520, height: 330)
-        #expect(!pump { sway.windowRectangles()[title].map { $0.width == 520 } == true }, "tiled: sway's size stays")
+        #expect(!harness.pump { sway.windowRectangles()[title].map { $0.width == 520 } == true }, "tiled: sway's size stays")
         #expect(sway.windowRectangles()[title].map { $0.width == tiled.width && $0.height == tiled.height } == true)
 
         // Floating, the window chooses: the size asked for is the size sway shows.
         #expect(sway.swaymsg(["[title=\"金庫\"]", "floating", "enable"]))
         // Once the window has heard that sway no longer tiles it (its configure without the
         // tiled states, at the size the window had before).
-        #expect(pump { window.width == 400 && window.height == 300 }, "sway's floating configure: \(window.width)x\(window.height)")
+        #expect(harness.pump { window.width == 400 && window.height == 300 }, "sway's floating configure: \(window.width)x\(window.height)")
         try window.requestSize(width: 520, height: 330)
         #expect(
-            pump { sway.windowRectangles()[title].map { $0.width == 520 && $0.height == 330 } == true },
+            harness.pump { sway.windowRectangles()[title].map { $0.width == 520 && $0.height == 330 } == true },
             "floating at 520x330: \(String(describing: sway.windowRectangles()[title]))")
         #expect(window.width == 520 && window.height == 330)
     }
