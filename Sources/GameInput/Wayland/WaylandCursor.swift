@@ -86,7 +86,8 @@ final class WaylandCursor {
     }
 
     private func attach(_ image: CursorImage, on window: WaylandWindow) {
-        guard let surface, let buffer = WaylandShmBuffer(on: window, width: image.width, height: image.height, opaque: false) else {
+        guard let surface, let buffer = WaylandShmBuffer(on: window, width: image.width, height: image.height, opaque: false, scaled: false)
+        else {
             return setHotSpot(nil)
         }
         // Premultiplied ARGB in 32-bit words is WL_SHM_FORMAT_ARGB8888 as it is.

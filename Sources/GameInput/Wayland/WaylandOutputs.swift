@@ -61,6 +61,12 @@ final class WaylandOutputs {
         entered.lazy.compactMap { proxy in self.outputs.first { $0.proxy == proxy && $0.isDone }?.monitor }.first
     }
 
+    /// The largest integer scale (`wl_output.scale`) of the outputs the surface is on; nil while
+    /// it is on none the compositor has described.
+    var surfaceScale: Int? {
+        entered.compactMap { proxy in self.outputs.first { $0.proxy == proxy && $0.isDone } }.map { max(1, Int($0.scale)) }.max()
+    }
+
     /// The `wl_output` shown as `monitor`, if it is still there.
     func output(showing monitor: Monitor) -> OpaquePointer? {
         outputs.first { $0.isDone && $0.monitor == monitor }?.proxy

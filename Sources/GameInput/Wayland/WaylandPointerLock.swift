@@ -158,8 +158,9 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
         if restoringPointer, let constraint, constraint.kind == .lock, isGranted, let lockStart {
             // Double-buffered: the hint applies with the surface's next commit, which the
             // constraint's end follows.
+            let scale = Double(window?.bufferScale ?? 1)
             zwp_locked_pointer_v1_set_cursor_position_hint(
-                constraint.object, wl_fixed_from_double(lockStart.x), wl_fixed_from_double(lockStart.y))
+                constraint.object, wl_fixed_from_double(lockStart.x / scale), wl_fixed_from_double(lockStart.y / scale))
             wl_surface_commit(surface)
         }
         destroyConstraint()
@@ -168,6 +169,16 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
 
     func setConfinementRect(_ rect: WindowRect?) {
         confinementRect = rect
+        sendRegion()
+    }
+
+    /// The window's buffer scale changed: a confinement's region, in logical units, follows.
+    func bufferScaleChanged() {
+        if confinementRect != nil { sendRegion() }
+    }
+
+    /// The confinement's region to the compositor, where a confinement is asked for.
+    private func sendRegion() {
         guard let constraint, constraint.kind == .confinement else { return }
         let region = makeRegion()
         zwp_confined_pointer_v1_set_region(constraint.object, region)
@@ -233,13 +244,14 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
         if let sync { wl_callback_add_listener(sync, Self.syncListener, Unmanaged.passUnretained(self).toOpaque()) }
     }
 
-    /// The confinement's rectangle as a region, clipped to the window by the compositor; nil
-    /// (the whole window) without one.
+    /// The confinement's rectangle as a region in the surface's logical units, clipped to the
+    /// window by the compositor; nil (the whole window) without one.
     private func makeRegion() -> OpaquePointer? {
         guard let confinementRect, let region = wl_compositor_create_region(compositor) else { return nil }
-        let x = confinementRect.x.rounded(.down), y = confinementRect.y.rounded(.down)
-        let right = (confinementRect.x + confinementRect.width).rounded(.up),
-            bottom = (confinementRect.y + confinementRect.height).rounded(.up)
+        let scale = Double(window?.bufferScale ?? 1)
+        let x = (confinementRect.x / scale).rounded(.down), y = (confinementRect.y / scale).rounded(.down)
+        let right = ((confinementRect.x + confinementRect.width) / scale).rounded(.up),
+            bottom = ((confinementRect.y + confinementRect.height) / scale).rounded(.up)
         func pixels(_ value: Double) -> Int32 { Int32(max(-32768, min(32767, value))) }
         wl_region_add(region, pixels(x), pixels(y), pixels(right - x), pixels(bottom - y))
         return region

@@ -19,6 +19,10 @@ package final class WaylandShmBuffer {
     package private(set) var isBusy = false
     /// Called when the compositor releases the buffer.
     package var onRelease: (() -> Void)?
+    /// Pixels per logical pixel of the surface it is shown on (`wl_surface.set_buffer_scale`):
+    /// the window's ``WaylandWindow/bufferScale`` when the buffer was made, where both sides
+    /// are a multiple of it (the protocol demands it), else 1.
+    package let scale: Int
     /// The `wl_buffer` to attach.
     let buffer: OpaquePointer
     private let pool: OpaquePointer
@@ -28,8 +32,9 @@ package final class WaylandShmBuffer {
     private let connection: WaylandConnection
 
     /// A buffer of `width` × `height` pixels for `window`, opaque (the alpha byte ignored) or
-    /// not; nil when the memory cannot be had or the window is closed.
-    package init?(on window: WaylandWindow, width: Int, height: Int, opaque: Bool = true) {
+    /// not, shown at the window's buffer scale (`scaled`, for its own surface) or at 1 (a
+    /// cursor's); nil when the memory cannot be had or the window is closed.
+    package init?(on window: WaylandWindow, width: Int, height: Int, opaque: Bool = true, scaled: Bool = true) {
         guard window.isUsable else { return nil }
         let shm = window.shm
         guard width > 0, height > 0, width <= WindowSize.maximumSide, height <= WindowSize.maximumSide else { return nil }
@@ -49,6 +54,8 @@ package final class WaylandShmBuffer {
             return nil
         }
         connection = window.connection
+        let windowScale = scaled ? window.bufferScale : 1
+        scale = width % windowScale == 0 && height % windowScale == 0 ? windowScale : 1
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow
@@ -70,6 +77,7 @@ package final class WaylandShmBuffer {
     /// Attaches the buffer to `surface`, damages all of it and commits: the compositor shows
     /// it, and the buffer is busy until released.
     package func show(on surface: OpaquePointer) {
+        wl_surface_set_buffer_scale(surface, Int32(scale))
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(width), Int32(height))
         wl_surface_commit(surface)

@@ -59,6 +59,7 @@ extension WaylandWindow {
         }
         if wl_display_dispatch_pending(display) < 0 { isLost = true }
         if !isClosed && !isLost {
+            if outputsMayHaveChanged { updateBufferScale() }
             reportMonitorChanges()
             lock.deliverNews(to: pointerLock)
             if let keyCode = keys.takeDueRepeat(at: .now), hasKeyboardFocus {

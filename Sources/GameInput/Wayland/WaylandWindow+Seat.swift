@@ -254,14 +254,15 @@ extension WaylandWindow {
                 enter: { data, _, serial, surface, x, y in
                     // The window's own surface; libdecor's frame has surfaces of its own.
                     guard let window = window(data), surface == window.surface else { return }
-                    window.pointerEntered(serial: serial, at: WindowPoint(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)))
+                    window.pointerEntered(serial: serial, at: window.windowPoint(x, y))
                 },
                 leave: { data, _, _, surface in
                     guard let window = window(data), surface == nil || surface == window.surface else { return }
                     window.pointerLeft()
                 },
                 motion: { data, _, time, x, y in
-                    window(data)?.pointerMoved(to: WindowPoint(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y)), time: time)
+                    guard let window = window(data) else { return }
+                    window.pointerMoved(to: window.windowPoint(x, y), time: time)
                 },
                 button: { data, _, serial, time, button, state in
                     window(data)?.inputSerial = serial

@@ -18,8 +18,19 @@ import Foundation
 /// all handled. Events made in a round trip outside it (set-up) wait for the next call.
 package final class WaylandWindow {
     let pointerLock: PointerLockController
+    /// The window's size in pixels of its frames: the logical size times ``bufferScale``.
     package private(set) var width: Int
     package private(set) var height: Int
+    /// The window's size in the compositor's logical units (what configures and size limits
+    /// speak in).
+    private(set) var logicalWidth: Int
+    private(set) var logicalHeight: Int
+    /// Pixels per logical pixel in the window's frames and pointer positions: the largest
+    /// integer scale of the outputs the surface is on, or 1 while it is on none, and always 1
+    /// once a renderer of the caller's draws (see ``DesktopScale``).
+    package private(set) var bufferScale = 1
+    /// The scale the game last heard of.
+    private var reportedScale = DesktopScale(factor: 1, source: .none)
     /// The connection; every `wl_shm` buffer made on the window holds it too, so it closes when
     /// the window and its presenter's buffers are all gone.
     let connection: WaylandConnection
@@ -58,7 +69,7 @@ package final class WaylandWindow {
     /// The monitors last reported (nil until the window is made: the first list is no change).
     private var reportedMonitors: [Monitor]?
     /// An output's news came since the list was last compared.
-    private var outputsMayHaveChanged = false
+    var outputsMayHaveChanged = false
     /// Where the pointer is in the window, while it is over it.
     var pointerLocation: WindowPoint?
     /// Buttons held, by X button number (bit n: button n).
@@ -80,6 +91,9 @@ package final class WaylandWindow {
     private var plainFrame: WaylandShmBuffer?
     /// Whether the pixel presenter in this package draws the window's frames.
     package var hasPresenter = false
+    /// Whether a renderer of the caller's draws (``nativeHandle`` was read): its buffers'
+    /// scale is not GameInput's to set.
+    private var hasForeignRenderer = false
 
     // The loop.
     /// Events made and not yet handed to the game; ``delivered`` of them are handed over.
@@ -136,6 +150,8 @@ package final class WaylandWindow {
         self.surface = surface
         self.width = width
         self.height = height
+        logicalWidth = width
+        logicalHeight = height
         currentTitle = title
         seat = bound("wl_seat", cwayland_seat_interface(), 7)
         relativePointerManager = bound("zwp_relative_pointer_manager_v1", cwayland_relative_pointer_manager_interface(), 1)
@@ -260,10 +276,8 @@ package final class WaylandWindow {
     /// shows the window.
     func configured(_ next: ToplevelConfigure) {
         lastConfigure = next
-        let newWidth = next.width > 0 ? Int(next.width) : width, newHeight = next.height > 0 ? Int(next.height) : height
-        let resized = newWidth != width || newHeight != height
-        width = newWidth
-        height = newHeight
+        let resized = setLogicalSize(
+            width: next.width > 0 ? Int(next.width) : logicalWidth, height: next.height > 0 ? Int(next.height) : logicalHeight)
         isActivated = next.isActivated
         if !isMapped || (resized && !hasPresenter) { showPlainFrame() }
         if resized { emit(.resized(width: width, height: height)) }
@@ -291,14 +305,71 @@ package final class WaylandWindow {
         plainFrame = frame
     }
 
-    /// The window's size as the game asked, applied where the compositor left it free.
+    /// Takes `width` by `height` logical units as the window's size; whether its size in
+    /// pixels changed.
+    private func setLogicalSize(width newWidth: Int, height newHeight: Int) -> Bool {
+        logicalWidth = newWidth
+        logicalHeight = newHeight
+        let resized = newWidth * bufferScale != width || newHeight * bufferScale != height
+        width = newWidth * bufferScale
+        height = newHeight * bufferScale
+        return resized
+    }
+
+    /// The window's size as the game asked, in pixels, applied where the compositor left it
+    /// free (in logical units: a side the buffer scale does not divide rounds down).
     private func resize(width newWidth: Int, height newHeight: Int) {
-        guard !lastConfigure.isSizeFixed, newWidth != width || newHeight != height else { return }
-        width = newWidth
-        height = newHeight
-        toplevel?.contentResized(width: newWidth, height: newHeight)
+        guard !lastConfigure.isSizeFixed else { return }
+        guard setLogicalSize(width: max(1, newWidth / bufferScale), height: max(1, newHeight / bufferScale)) else { return }
+        toplevel?.contentResized(width: logicalWidth, height: logicalHeight)
         if isMapped && !hasPresenter { showPlainFrame() }
         emit(.resized(width: width, height: height))
+    }
+
+    /// After a dispatch in which an output came, went or changed, or the surface moved between
+    /// outputs: a new buffer scale makes the window's pixel size, its pointer positions and its
+    /// frames follow (a frame made before keeps the scale it was made for), and the game hears
+    /// ``InputEvent/resized(width:height:)``; a new ``scale`` (its factor or where it came from:
+    /// the first output the surface enters) is one ``InputEvent/scaleChanged(_:)``.
+    func updateBufferScale() {
+        guard isUsable else { return }
+        defer {
+            if scale != reportedScale {
+                reportedScale = scale
+                emit(.scaleChanged(scale))
+            }
+        }
+        let wanted = hasForeignRenderer ? 1 : outputs.surfaceScale ?? 1
+        guard wanted != bufferScale else { return }
+        let ratio = Double(wanted) / Double(bufferScale)
+        bufferScale = wanted
+        if let location = pointerLocation { pointerLocation = WindowPoint(x: location.x * ratio, y: location.y * ratio) }
+        let resized = setLogicalSize(width: logicalWidth, height: logicalHeight)
+        sendSizeLimits()
+        lock.bufferScaleChanged()
+        if isMapped && !hasPresenter { showPlainFrame() }
+        if resized { emit(.resized(width: width, height: height)) }
+        flush()
+    }
+
+    /// A position the compositor gave in the surface's logical units, in the window's pixels.
+    func windowPoint(_ x: wl_fixed_t, _ y: wl_fixed_t) -> WindowPoint {
+        WindowPoint(x: wl_fixed_to_double(x) * Double(bufferScale), y: wl_fixed_to_double(y) * Double(bufferScale))
+    }
+
+    /// The size limits, in logical units, to the toplevel.
+    private func sendSizeLimits() {
+        func logical(_ side: Int?, roundingUp: Bool) -> Int32 {
+            guard let side else { return 0 }
+            return Int32(max(1, roundingUp ? (side + bufferScale - 1) / bufferScale : side / bufferScale))
+        }
+        toplevel?.setSizeLimits(
+            minimum: (
+                logical(currentLimits.minimumSize?.width, roundingUp: true), logical(currentLimits.minimumSize?.height, roundingUp: true)
+            ),
+            maximum: (
+                logical(currentLimits.maximumSize?.width, roundingUp: false), logical(currentLimits.maximumSize?.height, roundingUp: false)
+            ))
     }
 
     /// After a dispatch in which an output came, went or changed: the game hears of a changed
@@ -351,8 +422,11 @@ extension WaylandWindow: WindowBackend {
     var displayName: String { connection.socketName }
     var nativeHandle: NativeWindowHandle {
         guard isUsable, !isConnectionClosed else { return NativeWindowHandle() }
-        // The caller's renderer draws from now on: no plain frame over its pictures.
+        // The caller's renderer draws from now on: no plain frame over its pictures, and the
+        // scale of its buffers is its own.
         hasPresenter = true
+        hasForeignRenderer = true
+        updateBufferScale()
         return NativeWindowHandle(wayland: WaylandWindowHandle(display: display, surface: surface))
     }
     var supportsTransformGestures: Bool { gestures?.isActive == true }
@@ -381,9 +455,7 @@ extension WaylandWindow: WindowBackend {
         set {
             guard isUsable else { return }
             currentLimits = newValue
-            toplevel?.setSizeLimits(
-                minimum: (Int32(newValue.minimumSize?.width ?? 0), Int32(newValue.minimumSize?.height ?? 0)),
-                maximum: (Int32(newValue.maximumSize?.width ?? 0), Int32(newValue.maximumSize?.height ?? 0)))
+            sendSizeLimits()
             flush()
         }
     }
@@ -411,7 +483,10 @@ extension WaylandWindow: WindowBackend {
     }
 
     var monitors: [Monitor] { outputs.monitors }
-    var scale: DesktopScale { DesktopScale(factor: 1, source: .none) }
+    var scale: DesktopScale {
+        guard !hasForeignRenderer, outputs.surfaceScale != nil else { return DesktopScale(factor: 1, source: .none) }
+        return DesktopScale(factor: Double(bufferScale), source: .outputScale(bufferScale))
+    }
     var currentMonitor: Monitor? { outputs.currentMonitor }
 
     func setFullScreen(on monitor: Monitor) -> Bool {

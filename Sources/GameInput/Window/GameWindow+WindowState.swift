@@ -104,9 +104,10 @@ extension GameWindow {
     /// ``InputEvent/monitorsChanged`` says when it changes.
     public var monitors: [Monitor] { system.monitors }
 
-    /// The desktop's scale (``DesktopScale``): on X11 `Xft.dpi` over 96, kept current
+    /// The desktop's scale (``DesktopScale``): on X11 `Xft.dpi` over 96, natively on Wayland
+    /// the integer scale of the outputs the window is on, kept current
     /// (``InputEvent/scaleChanged(_:)``). Draw the HUD and text that much larger; relative
-    /// motion is not scaled. 1 on Wayland, where the outputs' scale is not read yet.
+    /// motion is not scaled.
     public var scale: DesktopScale { system.scale }
 
     /// The monitor the window is on: the one its area overlaps most (on Wayland, the first of

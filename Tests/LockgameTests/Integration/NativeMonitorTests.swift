@@ -41,4 +41,32 @@ import XServerTestSupport
             "sway's layout: \(listed)")
         #expect(game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked", "the lock holds: \(Array(game.lines.dropFirst(seen)))")
     }
+
+    /// The demo natively under sway, locked, when its output goes to scale 2 while it runs: it
+    /// says `scale: 2 (output scale 2)`, its HUD's LOCKED is twice as big on the screen (sway's
+    /// screenshot at the output's pixels), and the lock holds through it.
+    @Test func theHUDFollowsTheOutputsScale() throws {
+        let sway = try SwayFixture(xwayland: false)
+        defer { sway.stop() }
+        sway.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: sway, arguments: [])
+        defer { game.stop() }
+        #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(15)), "\(game.lines)")
+        #expect(
+            game.lines.contains("scale: 1 (output scale 1)") || game.waitForLine("scale: 1 (output scale 1)", after: 0), "\(game.lines)")
+        Thread.sleep(forTimeInterval: 0.5)
+        let single = try #require(sway.screenshot().flatMap(MonitorTests.lockedTextSize(in:)), "LOCKED at scale 1")
+
+        let seen = game.lines.count
+        #expect(sway.swaymsg(["output", "HEADLESS-1", "scale", "2"]))
+        #expect(game.waitForLine("scale: 2 (output scale 2)", after: seen), "\(Array(game.lines.dropFirst(seen)))")
+        Thread.sleep(forTimeInterval: 0.5)
+        let shot = try #require(sway.screenshot(), "grim takes screenshots")
+        #expect(shot.width == 1280 && shot.height == 720, "the output's pixels: \(shot.width)x\(shot.height)")
+        let double = try #require(MonitorTests.lockedTextSize(in: shot), "LOCKED at scale 2")
+        let tall = Double(double.height) / Double(single.height), wide = Double(double.width) / Double(single.width)
+        #expect(tall > 1.8 && tall < 2.2 && wide > 1.8 && wide < 2.2, "LOCKED at scale 2 is twice as big: \(single) → \(double)")
+        #expect(game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked", "the lock holds: \(Array(game.lines.dropFirst(seen)))")
+        #expect(BoundedWait.until { sway.compositorHoldsLock }, "sway holds the lock")
+    }
 }
