@@ -28,9 +28,9 @@ package final class WaylandWindow {
     /// Pixels per logical pixel in the window's frames and pointer positions: the largest
     /// integer scale of the outputs the surface is on, or 1 while it is on none, and always 1
     /// once a renderer of the caller's draws (see ``DesktopScale``).
-    package private(set) var bufferScale = 1
+    package internal(set) var bufferScale = 1
     /// The scale the game last heard of.
-    private var reportedScale = DesktopScale(factor: 1, source: .none)
+    var reportedScale = DesktopScale(factor: 1, source: .none)
     /// The connection; every `wl_shm` buffer made on the window holds it too, so it closes when
     /// the window and its presenter's buffers are all gone.
     let connection: WaylandConnection
@@ -42,7 +42,7 @@ package final class WaylandWindow {
     /// The window's surface, for the pixel presenter in this package.
     package let surface: OpaquePointer
     /// The window's role on the desktop: xdg-shell with the compositor's frame, or libdecor's.
-    private var toplevel: (any WaylandToplevel)?
+    private(set) var toplevel: (any WaylandToplevel)?
     let lock: WaylandPointerLock
     let keys = WaylandKeyboard()
     private(set) var cursorImage: WaylandCursor?
@@ -93,7 +93,7 @@ package final class WaylandWindow {
     package var hasPresenter = false
     /// Whether a renderer of the caller's draws (``nativeHandle`` was read): its buffers'
     /// scale is not GameInput's to set.
-    private var hasForeignRenderer = false
+    private(set) var hasForeignRenderer = false
 
     // The loop.
     /// Events made and not yet handed to the game; ``delivered`` of them are handed over.
@@ -121,7 +121,7 @@ package final class WaylandWindow {
     private var composeLoaded = false
     /// Presses a compose sequence took: they and their releases are not reported as keys.
     var keysTakenByCompose = Set<Int>()
-    private var currentLimits = WindowSizeLimits.none
+    private(set) var currentLimits = WindowSizeLimits.none
 
     /// Scroll axes of one pointer frame.
     struct PendingScroll {
@@ -298,7 +298,7 @@ package final class WaylandWindow {
     }
 
     /// A frame of the window's background colour at its size, shown until a presenter draws.
-    private func showPlainFrame() {
+    func showPlainFrame() {
         guard let frame = WaylandShmBuffer(on: self, width: width, height: height) else { return }
         frame.fill(0xFF20_2020)
         frame.show(on: surface)
@@ -307,7 +307,7 @@ package final class WaylandWindow {
 
     /// Takes `width` by `height` logical units as the window's size; whether its size in
     /// pixels changed.
-    private func setLogicalSize(width newWidth: Int, height newHeight: Int) -> Bool {
+    func setLogicalSize(width newWidth: Int, height newHeight: Int) -> Bool {
         logicalWidth = newWidth
         logicalHeight = newHeight
         let resized = newWidth * bufferScale != width || newHeight * bufferScale != height
@@ -324,52 +324,6 @@ package final class WaylandWindow {
         toplevel?.contentResized(width: logicalWidth, height: logicalHeight)
         if isMapped && !hasPresenter { showPlainFrame() }
         emit(.resized(width: width, height: height))
-    }
-
-    /// After a dispatch in which an output came, went or changed, or the surface moved between
-    /// outputs: a new buffer scale makes the window's pixel size, its pointer positions and its
-    /// frames follow (a frame made before keeps the scale it was made for), and the game hears
-    /// ``InputEvent/resized(width:height:)``; a new ``scale`` (its factor or where it came from:
-    /// the first output the surface enters) is one ``InputEvent/scaleChanged(_:)``.
-    func updateBufferScale() {
-        guard isUsable else { return }
-        defer {
-            if scale != reportedScale {
-                reportedScale = scale
-                emit(.scaleChanged(scale))
-            }
-        }
-        let wanted = hasForeignRenderer ? 1 : outputs.surfaceScale ?? 1
-        guard wanted != bufferScale else { return }
-        let ratio = Double(wanted) / Double(bufferScale)
-        bufferScale = wanted
-        if let location = pointerLocation { pointerLocation = WindowPoint(x: location.x * ratio, y: location.y * ratio) }
-        let resized = setLogicalSize(width: logicalWidth, height: logicalHeight)
-        sendSizeLimits()
-        lock.bufferScaleChanged()
-        if isMapped && !hasPresenter { showPlainFrame() }
-        if resized { emit(.resized(width: width, height: height)) }
-        flush()
-    }
-
-    /// A position the compositor gave in the surface's logical units, in the window's pixels.
-    func windowPoint(_ x: wl_fixed_t, _ y: wl_fixed_t) -> WindowPoint {
-        WindowPoint(x: wl_fixed_to_double(x) * Double(bufferScale), y: wl_fixed_to_double(y) * Double(bufferScale))
-    }
-
-    /// The size limits, in logical units, to the toplevel.
-    private func sendSizeLimits() {
-        func logical(_ side: Int?, roundingUp: Bool) -> Int32 {
-            guard let side else { return 0 }
-            return Int32(max(1, roundingUp ? (side + bufferScale - 1) / bufferScale : side / bufferScale))
-        }
-        toplevel?.setSizeLimits(
-            minimum: (
-                logical(currentLimits.minimumSize?.width, roundingUp: true), logical(currentLimits.minimumSize?.height, roundingUp: true)
-            ),
-            maximum: (
-                logical(currentLimits.maximumSize?.width, roundingUp: false), logical(currentLimits.maximumSize?.height, roundingUp: false)
-            ))
     }
 
     /// After a dispatch in which an output came, went or changed: the game hears of a changed

@@ -1,0 +1,51 @@
+internal import CWayland
+
+/// The window's buffer scale: the compositor's logical units and the pixels of the window's
+/// frames (see ``DesktopScale``).
+extension WaylandWindow {
+    /// After a dispatch in which an output came, went or changed, or the surface moved between
+    /// outputs: a new buffer scale makes the window's pixel size, its pointer positions and its
+    /// frames follow (a frame made before keeps the scale it was made for), and the game hears
+    /// ``InputEvent/resized(width:height:)``; a new ``scale`` (its factor or where it came from:
+    /// the first output the surface enters) is one ``InputEvent/scaleChanged(_:)``.
+    func updateBufferScale() {
+        guard isUsable else { return }
+        defer {
+            if scale != reportedScale {
+                reportedScale = scale
+                emit(.scaleChanged(scale))
+            }
+        }
+        let wanted = hasForeignRenderer ? 1 : outputs.surfaceScale ?? 1
+        guard wanted != bufferScale else { return }
+        let ratio = Double(wanted) / Double(bufferScale)
+        bufferScale = wanted
+        if let location = pointerLocation { pointerLocation = WindowPoint(x: location.x * ratio, y: location.y * ratio) }
+        let resized = setLogicalSize(width: logicalWidth, height: logicalHeight)
+        sendSizeLimits()
+        lock.bufferScaleChanged()
+        if isMapped && !hasPresenter { showPlainFrame() }
+        if resized { emit(.resized(width: width, height: height)) }
+        flush()
+    }
+
+    /// A position the compositor gave in the surface's logical units, in the window's pixels.
+    func windowPoint(_ x: wl_fixed_t, _ y: wl_fixed_t) -> WindowPoint {
+        WindowPoint(x: wl_fixed_to_double(x) * Double(bufferScale), y: wl_fixed_to_double(y) * Double(bufferScale))
+    }
+
+    /// The size limits, in logical units, to the toplevel.
+    func sendSizeLimits() {
+        func logical(_ side: Int?, roundingUp: Bool) -> Int32 {
+            guard let side else { return 0 }
+            return Int32(max(1, roundingUp ? (side + bufferScale - 1) / bufferScale : side / bufferScale))
+        }
+        toplevel?.setSizeLimits(
+            minimum: (
+                logical(currentLimits.minimumSize?.width, roundingUp: true), logical(currentLimits.minimumSize?.height, roundingUp: true)
+            ),
+            maximum: (
+                logical(currentLimits.maximumSize?.width, roundingUp: false), logical(currentLimits.maximumSize?.height, roundingUp: false)
+            ))
+    }
+}
