@@ -20,6 +20,7 @@ struct WaylandScanner: BuildToolPlugin {
         "unstable/xdg-output/xdg-output-unstable-v1.xml",
         "staging/xdg-activation/xdg-activation-v1.xml",
         "unstable/pointer-gestures/pointer-gestures-unstable-v1.xml",
+        "unstable/text-input/text-input-unstable-v3.xml",
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

@@ -209,6 +209,20 @@ public final class SwayFixture {
         (try? Self.swaymsg(runtime: runtime, arguments)) ?? false
     }
 
+    /// Starts the seat's input method (`Tests/WaylandTools/InputMethod/main.c`, compiled here),
+    /// which sway relays to the focused client's text-input-v3, and returns it once sway took
+    /// it: its commands (`state`, `preedit TEXT BEGIN END`, `commit TEXT`) go through
+    /// `ChildProcess.command(_:timeout:)`, each answered with one line. The caller stops it.
+    public func startInputMethod() throws -> ChildProcess {
+        let tool = try WaylandToolBuilder.inputMethod(in: folder)
+        let method = try ChildProcess(executable: tool, arguments: [], environment: waylandEnvironment, takesInput: true)
+        guard method.waitForLine(timeout: .seconds(5), where: { $0 == "ready" }) != nil else {
+            method.stop()
+            throw Failure.didNotStart("the input method tool: \(method.lines)")
+        }
+        return method
+    }
+
     /// Starts a native Wayland window, a ``MouseReportingTerminal`` titled `title`, as sway's
     /// user (`swaymsg exec`); throws when sway does not take the command.
     public func startWaylandWindow(title: String) throws -> MouseReportingTerminal {

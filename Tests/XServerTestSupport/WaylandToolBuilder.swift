@@ -5,6 +5,7 @@ import Foundation
 ///   pointer-constraints-unstable-v1 and relative-pointer-unstable-v1 that wayland-scanner
 ///   generates from Debian's wayland-protocols, linked with libwayland-client and libxkbcommon;
 /// - `wl-virtual-input` (`VirtualInput/main.c`), whose wlroots protocols are declared by hand;
+/// - `wl-input-method` (`InputMethod/main.c`), input-method-unstable-v2 declared by hand too;
 /// - `kwin-fake-input` (`kwin/kwin-fake-input.c`).
 enum WaylandToolBuilder {
     struct Failure: Error, CustomStringConvertible {
@@ -51,6 +52,14 @@ enum WaylandToolBuilder {
         let tool = folder + "/wl-virtual-input"
         if FileManager.default.isExecutableFile(atPath: tool) { return tool }
         try compile(["-o", tool, source("VirtualInput/main.c"), "-lwayland-client", "-lxkbcommon"], what: "the virtual input tool")
+        return tool
+    }
+
+    /// The input method for wlroots compositors, built in `folder`.
+    static func inputMethod(in folder: String) throws -> String {
+        let tool = folder + "/wl-input-method"
+        if FileManager.default.isExecutableFile(atPath: tool) { return tool }
+        try compile(["-o", tool, source("InputMethod/main.c"), "-lwayland-client"], what: "the input method tool")
         return tool
     }
 

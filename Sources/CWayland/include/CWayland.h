@@ -14,6 +14,7 @@
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-activation-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
 
 // The interfaces' addresses, for wl_registry_bind. Swift imports each interface as a constant
 // and would pass the address of a copy.
@@ -37,6 +38,9 @@ static inline const struct wl_interface *cwayland_xdg_output_manager_interface(v
 static inline const struct wl_interface *cwayland_activation_interface(void) { return &xdg_activation_v1_interface; }
 static inline const struct wl_interface *cwayland_pointer_gestures_interface(void) {
     return &zwp_pointer_gestures_v1_interface;
+}
+static inline const struct wl_interface *cwayland_text_input_manager_interface(void) {
+    return &zwp_text_input_manager_v3_interface;
 }
 static inline const struct wl_interface *cwayland_decoration_manager_interface(void) {
     return &zxdg_decoration_manager_v1_interface;

@@ -66,6 +66,8 @@ package final class WaylandWindow {
     private var activation: WaylandActivation?
     /// Touchpad gestures, where the compositor offers `zwp_pointer_gestures_v1`.
     private(set) var gestures: WaylandGestures?
+    /// The input method the compositor relays, where it offers `zwp_text_input_manager_v3`.
+    private var textInput: WaylandTextInput?
     /// The monitors last reported (nil until the window is made: the first list is no change).
     private var reportedMonitors: [Monitor]?
     /// An output's news came since the list was last compared.
@@ -185,6 +187,9 @@ package final class WaylandWindow {
         if let manager = bound("zwp_pointer_gestures_v1", cwayland_pointer_gestures_interface(), 1) {
             gestures = WaylandGestures(manager: manager, window: self)
         }
+        if let seat, let manager = bound("zwp_text_input_manager_v3", cwayland_text_input_manager_interface(), 1) {
+            textInput = WaylandTextInput(manager: manager, seat: seat, window: self)
+        }
         if let seat { wl_seat_add_listener(seat, Self.seatListener, data) }
         wl_surface_add_listener(surface, Self.surfaceListener, data)
         outputs.xdgOutputManager = bound("zxdg_output_manager_v1", cwayland_xdg_output_manager_interface(), 3)
@@ -241,6 +246,8 @@ package final class WaylandWindow {
         if let keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
         gestures?.destroy()
         gestures = nil
+        textInput?.destroy()
+        textInput = nil
         if let relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
         if let pointer { wl_pointer_release(pointer) }
         if let keyboard { wl_keyboard_release(keyboard) }
@@ -470,7 +477,14 @@ extension WaylandWindow: WindowBackend {
     }
 
     var isTextInputActive: Bool { textInputActive }
-    var textInputSource: TextInputSource { compose.map { .composeTable(locale: $0.locale) } ?? .keys }
+    var textInputSource: TextInputSource {
+        if textInput?.hasEntered == true { return .inputMethod(name: Self.inputMethodName) }
+        return compose.map { .composeTable(locale: $0.locale) } ?? .keys
+    }
+
+    /// How ``textInputSource`` names the input method the compositor relays: Wayland does not
+    /// tell a client which one it is.
+    static let inputMethodName = "the compositor's (text-input-v3)"
 
     func startTextInput() {
         guard isUsable else { return }
@@ -479,13 +493,22 @@ extension WaylandWindow: WindowBackend {
             compose = XKBCompose()
         }
         textInputActive = true
+        textInput?.setWanted(true)
+        flush()
     }
 
     func stopTextInput() {
         textInputActive = false
         compose?.reset()
+        textInput?.setWanted(false)
+        flush()
     }
-    func setTextInputCaret(_ rect: WindowRect) {}
+
+    func setTextInputCaret(_ rect: WindowRect) {
+        guard isUsable else { return }
+        textInput?.setCaret(rect, scale: bufferScale)
+        flush()
+    }
     func copyToClipboard(_ text: String) {
         guard isUsable else { return }
         clipboard?.copy(text, serial: inputSerial)

@@ -45,15 +45,17 @@ extension GameWindow {
     public var isTextInputActive: Bool { system.isTextInputActive }
 
     /// Where a session's text comes from: the user's input method while one is open, else the
-    /// compose table of the user's locale, else the keys themselves. The input method is
-    /// looked for when a session starts.
+    /// compose table of the user's locale, else the keys themselves. On X11 the input method is
+    /// looked for when a session starts; on Wayland it is the one the compositor relays
+    /// (text-input-v3), from when the compositor says the window's text input may use it.
     public var textInputSource: TextInputSource { system.textInputSource }
 
     /// Opens a text-input session, for a chat line, a name field or a console: from now on
     /// ``InputEvent/text(_:)`` brings what the user types, with dead keys, Compose sequences
     /// and, on X11, the user's input method (`XMODIFIERS=@im=…`: ibus, fcitx5, uim) applied,
     /// and the input method's composition as ``TextInputEvent/preedit(_:)`` for the game to
-    /// draw. On Wayland text comes from the keys' characters so far.
+    /// draw. On Wayland the input method is the one the compositor relays through
+    /// `text-input-unstable-v3`, where it offers that.
     ///
     /// Keys keep coming as ``InputEvent/key(_:)``, except those the input method or a compose
     /// sequence consumes; a key that types text comes both ways, so the game ignores its own
@@ -69,7 +71,7 @@ extension GameWindow {
 
     /// Tells the input method where the game draws its caret, in window pixels, so that its
     /// candidate window opens next to it (XIM's spot location: the rectangle's bottom-left
-    /// corner). Kept across sessions.
+    /// corner; on Wayland text-input-v3's cursor rectangle). Kept across sessions.
     public func setTextInputCaret(_ rect: WindowRect) { system.setTextInputCaret(rect) }
 
     /// Offers `text` on the clipboard (X11: the `CLIPBOARD` selection; Wayland: the seat's
