@@ -20,6 +20,9 @@ extension WaylandWindow {
         guard wanted != bufferScale else { return }
         let ratio = Double(wanted) / Double(bufferScale)
         bufferScale = wanted
+        // The caller's renderer attaches buffers of the logical size: the scale the window's
+        // own last frame set goes with its next commit.
+        if hasForeignRenderer { wl_surface_set_buffer_scale(surface, 1) }
         if let location = pointerLocation { pointerLocation = WindowPoint(x: location.x * ratio, y: location.y * ratio) }
         let resized = setLogicalSize(width: logicalWidth, height: logicalHeight)
         sendSizeLimits()

@@ -67,4 +67,21 @@ import XServerTestSupport
         #expect(events.filter { if case .scaleChanged = $0 { true } else { false } } == [.scaleChanged(window.scale)])
         #expect(window.scale == DesktopScale(factor: 1, source: .outputScale(1)))
     }
+
+    /// A renderer of the caller's draws at the compositor's logical size: once the native
+    /// handle is read, the window's size and scale are the logical ones again.
+    @Test func aRendererOfTheCallersGetsTheLogicalSize() throws {
+        let harness = try SwayWindowHarness(title: "rendered") { sway in
+            #expect(sway.swaymsg(["output", "HEADLESS-1", "scale", "2"]))
+        }
+        defer { harness.stop() }
+        let window = harness.window
+        window.show()
+        #expect(harness.pump { window.scale.factor == 2 && window.width == 1280 }, "\(window.scale), \(window.width)")
+        harness.events.removeAll()
+        _ = window.nativeHandle
+        #expect(harness.pump { window.width == 640 && window.height == 360 }, "\(window.width)x\(window.height)")
+        #expect(window.scale == DesktopScale(factor: 1, source: .none))
+        #expect(harness.events.contains(.scaleChanged(window.scale)) && harness.events.contains(.resized(width: 640, height: 360)))
+    }
 }
