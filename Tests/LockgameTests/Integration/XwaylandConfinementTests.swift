@@ -64,7 +64,15 @@ import XServerTestSupport
         let gameWindow = try #require(probe.waitForWindow(titled: "lockgame"))
         let area = probe.frame(of: gameWindow)
         #expect(area.origin.x > 1 && area.origin.y > 1 && area.width < 1279 && area.height < 719, "floating: \(area)")
-        #expect(probe.pointerPosition == lockBegan)
+        // X's pointer is in the window the lock confines it to. Where sway put the cursor, in
+        // general; but Xwayland learns the cursor's place only from sway's enter on its surface,
+        // and a game that locks before that enter reaches X has its stale pointer moved into
+        // the window by the grab's confinement (seen once, in a loaded CI run: (240, 160)).
+        let atStart = probe.pointerPosition
+        #expect(
+            (area.origin.x..<area.origin.x + area.width).contains(atStart.x)
+                && (area.origin.y..<area.origin.y + area.height).contains(atStart.y),
+            "X's pointer in the locked window \(area): \(atStart) (sway's cursor: \(lockBegan))")
 
         // Lock to confinement.
         var logSeen = sway.compositorLog.count
