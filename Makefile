@@ -178,8 +178,12 @@ docs-screenshot: build
 deps:
 	@scripts/ensure-packages $(BUILD_PACKAGES)
 
+# GLFW 3.3's Wayland build (libglfw3-wayland) replaces its X11 build (libglfw3, which the X11
+# tests need), so it is unpacked, not installed: Examples/glfw-attach runs with it natively on
+# Wayland (Tests/LockgameTests/Integration/NativeAttachExampleTests.swift).
 test-deps:
 	@scripts/ensure-packages $(TEST_PACKAGES)
+	@scripts/unpack-package libglfw3-wayland .build/deps/libglfw3-wayland
 
 clean:
 	rm -rf .build .build-tsan .build-asan .build-ubsan

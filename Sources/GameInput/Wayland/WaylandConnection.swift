@@ -3,6 +3,10 @@ import Foundation
 
 /// A connection to a Wayland compositor (libwayland-client) and the globals its registry
 /// lists, read with one round trip when it opens and kept current by the registry's events.
+///
+/// Either GameInput's own, on the default event queue, or a host's (``init(borrowing:)``):
+/// then every object GameInput makes is on an event queue of its own, so the host's dispatch
+/// never runs GameInput's listeners and GameInput's never runs the host's.
 final class WaylandConnection {
     /// A global the compositor offers: its registry name, interface and version.
     struct Global: Equatable {
@@ -21,6 +25,14 @@ final class WaylandConnection {
 
     let display: OpaquePointer
     let registry: OpaquePointer
+    /// The event queue of GameInput's objects on a host's connection; nil on its own (the
+    /// default queue).
+    private let queue: OpaquePointer?
+    /// What objects that hang off the display itself (`wl_display.sync`) are made from: the
+    /// display, or on a host's connection a wrapper of it on ``queue``.
+    let displayProxy: OpaquePointer
+    /// Whether the connection is a host's: GameInput never disconnects it.
+    let isBorrowed: Bool
     /// The socket connected to, as named (`WAYLAND_DISPLAY`, or `wayland-0` by default).
     let socketName: String
     /// The globals the registry lists now.
@@ -41,8 +53,43 @@ final class WaylandConnection {
         self.display = display
         self.registry = registry
         self.socketName = name
+        queue = nil
+        displayProxy = display
+        isBorrowed = false
+        try readRegistry()
+    }
+
+    /// GameInput's objects on the host's connection `display` (a `wl_display *` the host
+    /// connected and keeps reading): an event queue of its own and a registry on it. The
+    /// connection stays the host's; ``close()`` leaves it open.
+    init(borrowing display: OpaquePointer) throws(Failure) {
+        let code = wl_display_get_error(display)
+        guard code == 0 else { throw .lost(errno: code) }
+        guard let queue = wl_display_create_queue(display) else { throw .lost(errno: ENOMEM) }
+        guard let wrapper = wl_proxy_create_wrapper(UnsafeMutableRawPointer(display)) else {
+            wl_event_queue_destroy(queue)
+            throw .lost(errno: ENOMEM)
+        }
+        let displayProxy = OpaquePointer(wrapper)
+        wl_proxy_set_queue(displayProxy, queue)
+        guard let registry = wl_display_get_registry(displayProxy) else {
+            wl_proxy_wrapper_destroy(wrapper)
+            wl_event_queue_destroy(queue)
+            throw .lost(errno: errno)
+        }
+        self.display = display
+        self.registry = registry
+        self.queue = queue
+        self.displayProxy = displayProxy
+        isBorrowed = true
+        socketName = ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] ?? "the host's connection"
+        try readRegistry()
+    }
+
+    /// Listens to the registry and reads its globals (one round trip).
+    private func readRegistry() throws(Failure) {
         wl_registry_add_listener(registry, Self.registryListener, Unmanaged.passUnretained(self).toOpaque())
-        guard wl_display_roundtrip(display) >= 0 else {
+        guard roundtrip() else {
             let code = wl_display_get_error(display)
             close()
             throw .lost(errno: code)
@@ -63,14 +110,39 @@ final class WaylandConnection {
     /// Sends what is queued and waits until the compositor has handled it and its answers have
     /// been dispatched. False when the connection is lost.
     @discardableResult
-    func roundtrip() -> Bool { !isClosed && wl_display_roundtrip(display) >= 0 }
+    func roundtrip() -> Bool {
+        guard !isClosed else { return false }
+        if let queue { return wl_display_roundtrip_queue(display, queue) >= 0 }
+        return wl_display_roundtrip(display) >= 0
+    }
 
-    /// Disconnects; every object made on the connection is gone with it.
+    /// libwayland's `prepare_read` for GameInput's queue: 0 when the caller may read the
+    /// socket (and must then read or cancel), -1 when events wait in the queue.
+    func prepareRead() -> Int32 {
+        if let queue { return wl_display_prepare_read_queue(display, queue) }
+        return wl_display_prepare_read(display)
+    }
+
+    /// Runs the listeners of the events read for GameInput's queue; -1 when the connection
+    /// failed.
+    func dispatchPending() -> Int32 {
+        if let queue { return wl_display_dispatch_queue_pending(display, queue) }
+        return wl_display_dispatch_pending(display)
+    }
+
+    /// Disconnects, where the connection is GameInput's own: every object made on it is gone
+    /// with it. A host's stays open; GameInput's objects on it must have been destroyed.
     func close() {
         guard !isClosed else { return }
         isClosed = true
         wl_registry_destroy(registry)
-        wl_display_disconnect(display)
+        if let queue {
+            _ = wl_display_flush(display)
+            wl_proxy_wrapper_destroy(UnsafeMutableRawPointer(displayProxy))
+            wl_event_queue_destroy(queue)
+        } else {
+            wl_display_disconnect(display)
+        }
     }
 
     /// The registry's listener, made once for the process (libwayland keeps its address).

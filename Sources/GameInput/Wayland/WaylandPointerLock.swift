@@ -33,7 +33,12 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
 
     private let constraints: OpaquePointer?
     private let display: OpaquePointer
+    /// What `wl_display.sync` is sent on: the display, or its wrapper on GameInput's queue.
+    private let displayProxy: OpaquePointer
     private let surface: OpaquePointer
+    /// Whether the surface is GameInput's to commit (a host's surface is committed by its host:
+    /// a commit of GameInput's would apply the host's half-made state).
+    private let commitsSurface: Bool
     private let compositor: OpaquePointer
     /// The window, for its pointer, its last enter serial and its cursor.
     weak var window: WaylandWindow?
@@ -66,10 +71,15 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
     /// unavailable: the state is nil).
     var isAvailable: Bool { constraints != nil }
 
-    init(constraints: OpaquePointer?, display: OpaquePointer, surface: OpaquePointer, compositor: OpaquePointer, stallTimeout: Duration?) {
+    init(
+        constraints: OpaquePointer?, connection: WaylandConnection, surface: OpaquePointer, commitsSurface: Bool, compositor: OpaquePointer,
+        stallTimeout: Duration?
+    ) {
         self.constraints = constraints
-        self.display = display
+        display = connection.display
+        displayProxy = connection.displayProxy
         self.surface = surface
+        self.commitsSurface = commitsSurface
         self.compositor = compositor
         watchdog = constraints == nil ? nil : stallTimeout.map { StallWatchdog(timeout: $0) }
         watchdog?.release = { [unowned self] in emergencyRelease() }
@@ -155,9 +165,10 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
     }
 
     func releaseLock(restoringPointer: Bool) {
-        if restoringPointer, let constraint, constraint.kind == .lock, isGranted, let lockStart {
+        if restoringPointer, commitsSurface, let constraint, constraint.kind == .lock, isGranted, let lockStart {
             // Double-buffered: the hint applies with the surface's next commit, which the
-            // constraint's end follows.
+            // constraint's end follows. (On a host's surface there is no hint: the cursor,
+            // which the lock held still, shows where the lock began.)
             let scale = Double(window?.bufferScale ?? 1)
             zwp_locked_pointer_v1_set_cursor_position_hint(
                 constraint.object, wl_fixed_from_double(lockStart.x / scale), wl_fixed_from_double(lockStart.y / scale))
@@ -177,13 +188,14 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
         if confinementRect != nil { sendRegion() }
     }
 
-    /// The confinement's region to the compositor, where a confinement is asked for.
+    /// The confinement's region to the compositor, where a confinement is asked for; it applies
+    /// with the surface's next commit (the host's own, on a host's surface).
     private func sendRegion() {
         guard let constraint, constraint.kind == .confinement else { return }
         let region = makeRegion()
         zwp_confined_pointer_v1_set_region(constraint.object, region)
         if let region { wl_region_destroy(region) }
-        wl_surface_commit(surface)
+        if commitsSurface { wl_surface_commit(surface) }
     }
 
     func cancelAcquire() {
@@ -240,7 +252,7 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
     /// A `wl_display.sync` behind the request: its `done` proves the compositor handled it.
     private func askForAnswer() {
         if let sync { wl_callback_destroy(sync) }
-        sync = wl_display_sync(display)
+        sync = wl_display_sync(displayProxy)
         if let sync { wl_callback_add_listener(sync, Self.syncListener, Unmanaged.passUnretained(self).toOpaque()) }
     }
 

@@ -9,7 +9,7 @@ extension WaylandWindow {
     func waitForEvents(until deadline: ContinuousClock.Instant?) {
         guard isUsable, TerminationSignals.pending == nil, delivered == pending.count, !hasClipboardAnswers else { return }
         // Events read and not dispatched yet: there is work now.
-        guard wl_display_prepare_read(display) == 0 else { return }
+        guard connection.prepareRead() == 0 else { return }
         flush()
         var wake = deadline
         func consider(_ due: ContinuousClock.Instant?) {
@@ -52,12 +52,12 @@ extension WaylandWindow {
             pointerLock.setInterruption(.mainLoopStalled)
         }
         // What the socket holds now, without waiting.
-        if wl_display_prepare_read(display) == 0 {
+        if connection.prepareRead() == 0 {
             var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
             _ = withUnsafeMutablePointer(to: &descriptor) { Posix.poll(UnsafeMutableBufferPointer(start: $0, count: 1), timeout: 0) }
             finishRead(readable: descriptor.revents != 0)
         }
-        if wl_display_dispatch_pending(display) < 0 { isLost = true }
+        if connection.dispatchPending() < 0 { isLost = true }
         if !isClosed && !isLost {
             if outputsMayHaveChanged { updateBufferScale() }
             reportMonitorChanges()
@@ -147,7 +147,7 @@ extension WaylandWindow {
     /// else at the earliest deadline (a lock retry, a key repeat, a stalled transfer).
     private func scheduleWake() {
         guard let wake, !isClosed else { return }
-        if isLost || delivered < pending.count || hasClipboardAnswers || wl_display_prepare_read(display) != 0 {
+        if isLost || delivered < pending.count || hasClipboardAnswers || connection.prepareRead() != 0 {
             return wake.schedule(after: .zero)
         }
         wl_display_cancel_read(display)

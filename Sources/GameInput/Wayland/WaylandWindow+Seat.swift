@@ -54,7 +54,7 @@ extension WaylandWindow {
     /// if the window has the keyboard focus; without one it does not.
     private func awaitKeyboardEnter() {
         if let keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
-        keyboardEnterSync = wl_display_sync(display)
+        keyboardEnterSync = wl_display_sync(connection.displayProxy)
         if let keyboardEnterSync {
             wl_callback_add_listener(keyboardEnterSync, Self.keyboardEnterSyncListener, Unmanaged.passUnretained(self).toOpaque())
         }
@@ -190,6 +190,8 @@ extension WaylandWindow {
     }
 
     private func keyChanged(_ evdevCode: UInt32, pressed: Bool, time: UInt32) {
+        // A key for a host's other surface, which has the focus.
+        guard hasKeyboardFocus else { return }
         let keyCode = Int(evdevCode) + 8
         if takenByCompose(keyCode, pressed: pressed) { return }
         if pressed { keys.pressed(keyCode, at: .now) } else { keys.released(keyCode) }
@@ -316,11 +318,17 @@ extension WaylandWindow {
                     }
                     window.keys.loadKeymap(descriptor: descriptor, size: Int(size))
                 },
-                enter: { data, _, serial, _, _ in
-                    window(data)?.inputSerial = serial
-                    window(data)?.keyboardEnter()
+                // The window's surface only: a host's other surfaces (its other windows) are
+                // not the window.
+                enter: { data, _, serial, surface, _ in
+                    guard let window = window(data), surface == window.surface else { return }
+                    window.inputSerial = serial
+                    window.keyboardEnter()
                 },
-                leave: { data, _, _, _ in window(data)?.keyboardLeft() },
+                leave: { data, _, _, surface in
+                    guard let window = window(data), surface == nil || surface == window.surface else { return }
+                    window.keyboardLeft()
+                },
                 key: { data, _, serial, time, key, state in
                     window(data)?.inputSerial = serial
                     window(data)?.keyChanged(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, time: time)

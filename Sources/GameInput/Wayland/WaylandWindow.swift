@@ -41,7 +41,10 @@ package final class WaylandWindow {
     let relativePointerManager: OpaquePointer?
     /// The window's surface, for the pixel presenter in this package.
     package let surface: OpaquePointer
-    /// The window's role on the desktop: xdg-shell with the compositor's frame, or libdecor's.
+    /// Whether the surface is a host's, which GameInput attached to.
+    let isAttached: Bool
+    /// The window's role on the desktop: xdg-shell with the compositor's frame, or libdecor's;
+    /// none on a host's surface.
     private(set) var toplevel: (any WaylandToplevel)?
     let lock: WaylandPointerLock
     let keys = WaylandKeyboard()
@@ -135,17 +138,33 @@ package final class WaylandWindow {
     }
 
     /// Makes the toplevel on `connection`, titled `title`, `width` by `height`, not yet shown.
-    init(connection: WaylandConnection, title: String, width: Int, height: Int, stallTimeout: Duration?) throws(GameWindowError) {
+    convenience init(connection: WaylandConnection, title: String, width: Int, height: Int, stallTimeout: Duration?) throws(GameWindowError)
+    {
+        try self.init(connection: connection, hostSurface: nil, title: title, width: width, height: height, stallTimeout: stallTimeout)
+    }
+
+    /// Attaches to the host's surface `surface` on the host's connection, which `connection`
+    /// borrows (``WaylandConnection/init(borrowing:)``): GameInput's own seat devices, lock and
+    /// cursor on it, and no role, frame or commit of GameInput's on the surface.
+    convenience init(attachingTo surface: OpaquePointer, connection: WaylandConnection, stallTimeout: Duration?) throws(GameWindowError) {
+        try self.init(connection: connection, hostSurface: surface, title: "", width: 0, height: 0, stallTimeout: stallTimeout)
+    }
+
+    private init(
+        connection: WaylandConnection, hostSurface: OpaquePointer?, title: String, width: Int, height: Int, stallTimeout: Duration?
+    ) throws(GameWindowError) {
         func bound(_ name: String, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> OpaquePointer? {
             connection.global(name).flatMap { connection.bind($0, interface, version: version) }
         }
-        let essentials = ["wl_compositor", "wl_shm", "xdg_wm_base"].filter { connection.global($0) == nil }
-        guard essentials.isEmpty, let compositor = bound("wl_compositor", cwayland_compositor_interface(), 4),
-            let shm = bound("wl_shm", cwayland_shm_interface(), 1), let surface = wl_compositor_create_surface(compositor)
+        let essentials = ["wl_compositor", "wl_shm"] + (hostSurface == nil ? ["xdg_wm_base"] : [])
+        let missing = essentials.filter { connection.global($0) == nil }
+        guard missing.isEmpty, let compositor = bound("wl_compositor", cwayland_compositor_interface(), 4),
+            let shm = bound("wl_shm", cwayland_shm_interface(), 1), let surface = hostSurface ?? wl_compositor_create_surface(compositor)
         else {
             connection.close()
-            throw .cannotConnectToWayland("the compositor lacks \(essentials.isEmpty ? "a surface" : essentials.joined(separator: ", "))")
+            throw .cannotConnectToWayland("the compositor lacks \(missing.isEmpty ? "a surface" : missing.joined(separator: ", "))")
         }
+        isAttached = hostSurface != nil
         self.connection = connection
         self.compositor = compositor
         self.shm = shm
@@ -163,15 +182,20 @@ package final class WaylandWindow {
         let constraints = bound("zwp_pointer_constraints_v1", cwayland_pointer_constraints_interface(), 1)
         let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, GameWindow.minimumStallTimeout) : nil }
         let lock = WaylandPointerLock(
-            constraints: constraints, display: connection.display, surface: surface, compositor: compositor, stallTimeout: stallTimeout)
+            constraints: constraints, connection: connection, surface: surface, commitsSurface: hostSurface == nil, compositor: compositor,
+            stallTimeout: stallTimeout)
         self.lock = lock
         pointerLock = PointerLockController(platform: constraints != nil && relativePointerManager != nil ? lock : nil)
         lock.window = self
         cursorImage = WaylandCursor(connection: connection, compositor: compositor, shm: shm)
         // The compositor draws the frame where it offers to (sway, KWin); elsewhere (mutter)
-        // libdecor does, and without libdecor the window has none.
-        let decorationManager = bound("zxdg_decoration_manager_v1", cwayland_decoration_manager_interface(), 1)
-        if decorationManager == nil,
+        // libdecor does, and without libdecor the window has none. A host's surface has its
+        // host's role.
+        let decorationManager = isAttached ? nil : bound("zxdg_decoration_manager_v1", cwayland_decoration_manager_interface(), 1)
+        if isAttached {
+            hasPresenter = true
+            hasForeignRenderer = true
+        } else if decorationManager == nil,
             let decorated = WaylandLibdecorToplevel(display: connection.display, surface: surface, title: title, window: self)
         {
             toplevel = decorated
@@ -179,7 +203,7 @@ package final class WaylandWindow {
             toplevel = WaylandXDGToplevel(
                 wmBase: wmBase, decorationManager: decorationManager, surface: surface, title: title, window: self)
         }
-        guard toplevel != nil else {
+        guard toplevel != nil || isAttached else {
             closeConnection()
             throw .cannotConnectToWayland("the compositor gives the window no toplevel role")
         }
@@ -187,22 +211,38 @@ package final class WaylandWindow {
         if let manager = bound("zwp_pointer_gestures_v1", cwayland_pointer_gestures_interface(), 1) {
             gestures = WaylandGestures(manager: manager, window: self)
         }
-        if let seat, let manager = bound("zwp_text_input_manager_v3", cwayland_text_input_manager_interface(), 1) {
+        // A host's surface: its text input, if any, is the host's (two on one surface would
+        // fight over the input method), and so is its listener.
+        if !isAttached, let seat, let manager = bound("zwp_text_input_manager_v3", cwayland_text_input_manager_interface(), 1) {
             textInput = WaylandTextInput(manager: manager, seat: seat, window: self)
         }
         if let seat { wl_seat_add_listener(seat, Self.seatListener, data) }
-        wl_surface_add_listener(surface, Self.surfaceListener, data)
-        outputs.xdgOutputManager = bound("zxdg_output_manager_v1", cwayland_xdg_output_manager_interface(), 3)
+        if !isAttached { wl_surface_add_listener(surface, Self.surfaceListener, data) }
         activation = bound("xdg_activation_v1", cwayland_activation_interface(), 1).map(WaylandActivation.init(manager:))
-        for global in connection.globals where global.interface == "wl_output" { outputs.add(global, on: connection) }
-        connection.onGlobalChange = { [weak self] global, appeared in
-            guard let self, global.interface == "wl_output" else { return }
-            if appeared { outputs.add(global, on: self.connection) } else { outputs.remove(name: global.name) }
+        // No outputs on a host's connection: the compositor tells each surface of the client
+        // which outputs it is on once per `wl_output` the client bound, so the host's surface
+        // would hear of GameInput's too, which a host may take for its own (GLFW 3.3.8 reads
+        // its monitor from the object's user data: under sway its scale became garbage and
+        // Mesa crashed in its next swap).
+        if !isAttached {
+            outputs.xdgOutputManager = bound("zxdg_output_manager_v1", cwayland_xdg_output_manager_interface(), 3)
+            for global in connection.globals where global.interface == "wl_output" { outputs.add(global, on: connection) }
+            connection.onGlobalChange = { [weak self] global, appeared in
+                guard let self, global.interface == "wl_output" else { return }
+                if appeared { outputs.add(global, on: self.connection) } else { outputs.remove(name: global.name) }
+            }
         }
         outputs.onChange = { [weak self] in self?.outputsMayHaveChanged = true }
         pointerLock.setSuspension(LockSuspension.fromEnvironment())
         pointerLock.setRequiresPointerOverWindow(true)
         // The seat's capabilities and the outputs, then the devices' keymap and repeat rate.
+        if isAttached {
+            // Shown and activated as far as GameInput can tell: its host shows it, and the
+            // keyboard's enter and leave say where the focus is.
+            isMapped = true
+            isActivated = true
+            pointerLock.setViewable(true)
+        }
         connection.roundtrip()
         connection.roundtrip()
         reportedMonitors = outputs.monitors
@@ -254,7 +294,7 @@ package final class WaylandWindow {
         cursorImage = nil
         toplevel?.destroy()
         toplevel = nil
-        wl_surface_destroy(surface)
+        if !isAttached { wl_surface_destroy(surface) }
         plainFrame = nil
         if let relativePointerManager { zwp_relative_pointer_manager_v1_destroy(relativePointerManager) }
         clipboard?.destroy()
@@ -268,6 +308,7 @@ package final class WaylandWindow {
         wl_shm_destroy(shm)
         wl_compositor_destroy(compositor)
         if !isLost { _ = wl_display_flush(display) }
+        if isAttached { connection.close() }
     }
 
     /// Sends what is queued; a connection that fails is lost.
@@ -379,10 +420,10 @@ package final class WaylandWindow {
 extension WaylandWindow: WindowBackend {
     var isViewable: Bool { pointerLock.currentFacts.isViewable }
     var isFullScreen: Bool { pointerLock.currentFacts.isFullScreen }
-    var isAttached: Bool { false }
     var displayName: String { connection.socketName }
     var nativeHandle: NativeWindowHandle {
-        guard isUsable, !isConnectionClosed else { return NativeWindowHandle() }
+        // A host's surface is drawn by its host, with its own handles.
+        guard isUsable, !isConnectionClosed, !isAttached else { return NativeWindowHandle() }
         // The caller's renderer draws from now on: no plain frame over its pictures, and the
         // scale of its buffers is its own.
         hasPresenter = true

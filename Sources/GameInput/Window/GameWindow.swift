@@ -4,7 +4,7 @@ import Foundation
 /// Wayland.
 ///
 /// It connects to the desktop (``backend`` says which windowing system and why), creates the
-/// window (or, on X11, attaches to one that SDL, GLFW or an engine created:
+/// window (or attaches to one that SDL, GLFW or an engine created:
 /// ``init(attachingTo:stallTimeout:)``) and reports what happens to it as ``InputEvent``s. Its
 /// ``pointerLock`` controller grants the lock the game prefers while the window is viewable and
 /// focused, releases it on focus loss and alerts, and brings it back by itself. On X11 the lock
@@ -82,12 +82,11 @@ public final class GameWindow {
     }
 
     /// Attaches GameInput to a window the host created and draws (with SDL, GLFW, an engine's
-    /// own X11 code): the same ``pointerLock`` controller, preference, alerts, reasons,
-    /// relative motion, keys and lock guardian as a window GameInput creates. X11 only: a host
-    /// on Wayland runs its X11 window through Xwayland for this.
+    /// own code), on X11 or natively on Wayland: the same ``pointerLock`` controller,
+    /// preference, alerts, reasons, relative motion and keys as a window GameInput creates.
     ///
-    /// GameInput talks to the window's server on a connection of its own and never touches
-    /// the host's. The host keeps drawing, and keeps its own events, with these rules:
+    /// On X11 GameInput talks to the window's server on a connection of its own and never
+    /// touches the host's. The host keeps drawing, and keeps its own events, with these rules:
     /// - While the lock holds, pointer events (buttons, the wheel) come to GameInput only; the
     ///   host gets none. Keys come to both, always.
     /// - While unlocked, the host's clicks are its own; GameInput reports them too, from raw
@@ -101,19 +100,48 @@ public final class GameWindow {
     ///   ``InputEvent/windowDestroyed`` comes when the host destroys the window, and GameInput
     ///   lets go of everything then.
     ///
+    /// On Wayland GameInput works on the host's connection, on an event queue of its own
+    /// (``HostWindow/wayland(display:surface:)`` says what the host must do). The compositor
+    /// sends the seat's input to every pointer and keyboard of the client, so the host and
+    /// GameInput both get all of it, locked or not: the lock's relative motion only to those
+    /// who ask for it (the host must not). The lock is the compositor's, as for a window of
+    /// GameInput's, and so are its rules (alerts, focus, a stalled loop). The host must not lock
+    /// or confine the pointer on the surface itself: the compositor allows one constraint per
+    /// surface and ends the connection, the host's too, for a second. What Wayland keeps from a
+    /// client that does not own the surface: the window's size (``width`` and ``height`` are 0:
+    /// the host knows it), the outputs it is on (``scale`` is 1 and pointer positions are in the
+    /// surface's logical units), its input method (the host's) and the window's end (the host
+    /// detaches first). ``monitors`` is empty: the compositor tells a client's surfaces about
+    /// every output object the client holds, and a host may take GameInput's for its own
+    /// (GLFW 3.3 does).
+    ///
     /// Call ``pollEvents(_:)`` once per frame of the host's loop: it never blocks. A host that
     /// sleeps adds ``wakeDescriptor`` to its own `poll()`. ``detach()`` ends it all; the
     /// window stays the host's.
     ///
     /// - Parameters:
-    ///   - host: the window and its server (``HostWindow/x11(window:display:)``).
+    ///   - host: the window and its server (``HostWindow/x11(window:display:)``,
+    ///     ``HostWindow/wayland(display:surface:)``).
     ///   - stallTimeout: as for ``init(title:width:height:visual:displayName:stallTimeout:)``;
     ///     the host's loop must call ``pollEvents(_:)`` at least this often while locked.
     public convenience init(
         attachingTo host: HostWindow, stallTimeout: Duration? = GameWindow.defaultStallTimeout
     ) throws(GameWindowError) {
-        let system = try X11Window(attachingTo: host, stallTimeout: stallTimeout)
-        self.init(system: system, backend: WindowBackendChoice(kind: .x11, reason: "attached to an X11 window", isFallback: false))
+        switch host.platform {
+        case .x11(let window, let server):
+            let system = try X11Window(attachingTo: window, on: server, stallTimeout: stallTimeout)
+            self.init(system: system, backend: WindowBackendChoice(kind: .x11, reason: "attached to an X11 window", isFallback: false))
+        case .wayland(let display, let surface):
+            let connection: WaylandConnection
+            do {
+                connection = try WaylandConnection(borrowing: display)
+            } catch {
+                throw .cannotConnectToWayland("the host's connection: \(CompositorReport.Failure(error).description)")
+            }
+            let system = try WaylandWindow(attachingTo: surface, connection: connection, stallTimeout: stallTimeout)
+            self.init(
+                system: system, backend: WindowBackendChoice(kind: .wayland, reason: "attached to a Wayland surface", isFallback: false))
+        }
     }
 
     /// A window on `system`, chosen for `backend`'s reason.

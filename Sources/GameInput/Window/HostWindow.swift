@@ -14,14 +14,19 @@ public struct HostWindow {
         case sameAs(OpaquePointer)
     }
 
-    /// The window's X ID.
-    let window: UInt
-    /// Its server.
-    let server: Server
+    /// The window and the system it is on.
+    enum Platform {
+        /// An X11 window by its ID, on its server.
+        case x11(window: UInt, server: Server)
+        /// A Wayland surface on the host's connection.
+        case wayland(display: OpaquePointer, surface: OpaquePointer)
+    }
+
+    let platform: Platform
 
     /// The X11 window `window` on the display named `displayName` (nil: `$DISPLAY`).
     public static func x11(window: UInt, displayName: String? = nil) -> HostWindow {
-        HostWindow(window: window, server: .named(displayName))
+        HostWindow(platform: .x11(window: window, server: .named(displayName)))
     }
 
     /// The X11 window `window` on the server that the host's own `Display *` `display` is
@@ -29,6 +34,21 @@ public struct HostWindow {
     /// GameInput reads only the display's name from it and opens its own connection there;
     /// it never uses the host's connection.
     public static func x11(window: UInt, display: OpaquePointer) -> HostWindow {
-        HostWindow(window: window, server: .sameAs(display))
+        HostWindow(platform: .x11(window: window, server: .sameAs(display)))
+    }
+
+    /// The native Wayland toplevel whose `wl_surface *` is `surface`, on the host's
+    /// `wl_display *` `display` (SDL's `SDL_SysWMinfo.info.wl`, GLFW's `glfwGetWaylandDisplay()`
+    /// and `glfwGetWaylandWindow()`).
+    ///
+    /// Wayland lets a client use only its own objects, so GameInput works on the host's
+    /// connection, with an event queue of its own: its own seat devices, pointer constraint and
+    /// cursor, whose events the host's dispatch never runs and which never take the host's
+    /// events. The host must read the connection with libwayland's `prepare_read` and
+    /// `read_events` (as `wl_display_dispatch` and SDL2 and GLFW 3.3 do) and keep the
+    /// connection and the surface until ``GameWindow/detach()``. GameInput sends nothing that
+    /// changes the surface and never commits it.
+    public static func wayland(display: OpaquePointer, surface: OpaquePointer) -> HostWindow {
+        HostWindow(platform: .wayland(display: display, surface: surface))
     }
 }

@@ -35,28 +35,28 @@ extension X11Window {
 
     /// Attaches to the host's X11 window (``GameWindow/init(attachingTo:stallTimeout:)``).
     convenience init(
-        attachingTo host: HostWindow, stallTimeout: Duration? = GameWindow.defaultStallTimeout
+        attachingTo window: UInt, on server: HostWindow.Server, stallTimeout: Duration? = GameWindow.defaultStallTimeout
     ) throws(GameWindowError) {
         let connection: X11Connection
-        switch host.server {
+        switch server {
         case .named(let name): connection = try X11Connection(displayName: name)
         case .sameAs(let display): connection = try X11Connection(displayName: String(cString: XDisplayString(display)))
         }
         let display = connection.display
         var attributes = XWindowAttributes()
         var found: Int32 = 0
-        let error = connection.firstError { found = XGetWindowAttributes(display, host.window, &attributes) }
-        guard host.window != 0, error == nil, found != 0 else {
+        let error = connection.firstError { found = XGetWindowAttributes(display, window, &attributes) }
+        guard window != 0, error == nil, found != 0 else {
             connection.close()
-            throw .windowNotFound(host.window)
+            throw .windowNotFound(window)
         }
         // The host may destroy its window at any moment: requests about it can then fail.
-        X11ErrorHandlers.expectVanishing(host.window, on: display)
+        X11ErrorHandlers.expectVanishing(window, on: display)
         var none = XSetWindowAttributes()
         let selectionWindow = XCreateWindow(
             display, connection.rootWindow, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil, 0, &none)
         self.init(
-            connection: connection, window: host.window, visual: X11Visual(of: attributes),
+            connection: connection, window: window, visual: X11Visual(of: attributes),
             width: Int(attributes.width), height: Int(attributes.height),
             host: HostBinding(selectionWindow: selectionWindow), stallTimeout: stallTimeout)
         adoptHostWindowState()

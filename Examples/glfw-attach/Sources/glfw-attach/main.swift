@@ -1,7 +1,7 @@
-// GLFW creates the window and draws with OpenGL; GameInput attaches to that window and owns
-// the pointer lock: relative motion turns the view, L toggles the lock, Q quits, D detaches
-// GameInput and leaves the GLFW window running. The loop sleeps in poll() on both X
-// connections, GLFW's and GameInput's (`wakeDescriptor`), until input comes or a frame is due.
+// GLFW creates the window and draws with OpenGL, on X11 or natively on Wayland; GameInput
+// attaches to that window and owns the pointer lock: relative motion turns the view, L toggles
+// the lock, Q quits, D detaches GameInput and leaves the GLFW window running. The loop sleeps in
+// poll() on GLFW's connection and GameInput's `wakeDescriptor` until input comes or a frame is due.
 // GLFW keeps its own events: it prints the keys GameInput's handler does not use, and the
 // clicks it gets while the pointer is not locked. The lock is GameInput's alone: no
 // GLFW_CURSOR_DISABLED and no GLFW_RAW_MOUSE_MOTION beside it.
@@ -43,19 +43,36 @@ glfwSetKeyCallback(glfwWindow) { _, key, scancode, action, _ in
     let name = key == GLFW_KEY_SPACE ? "space" : glfwGetKeyName(key, scancode).map { String(cString: $0) } ?? "key \(key)"
     say("host key: \(name)")
 }
-glfwSetMouseButtonCallback(glfwWindow) { window, button, action, _ in  // only while unlocked: the lock's grab takes the buttons
+glfwSetMouseButtonCallback(glfwWindow) { window, button, action, _ in  // on X11 only while unlocked: the lock's grab takes them
     guard action == GLFW_PRESS else { return }
     var x = 0.0, y = 0.0
     glfwGetCursorPos(window, &x, &y)
     say("host click: \(button + 1) at \(Int(x)),\(Int(y))")  // GLFW counts buttons from 0, X from 1
 }
 
-// The window's X11 handles; GameInput attaches: its own connection to GLFW's server.
-let xid = glfwGetX11Window(glfwWindow)
-guard let display = glfwGetX11Display() else { fail("not an X11 window") }
+// The window's handles. GLFW 3.3 is built for one system: Debian's libglfw3 for X11, its
+// libglfw3-wayland (which replaces it) for Wayland. A build has only its own system's getters,
+// so the Wayland ones are looked up, and the X11 ones called only where they are not there.
+typealias WaylandDisplayGetter = @convention(c) () -> OpaquePointer?
+typealias WaylandWindowGetter = @convention(c) (OpaquePointer?) -> OpaquePointer?
+let host: HostWindow
+var xDisplay: OpaquePointer?  // GLFW's X connection, which the loop sleeps on; nil on Wayland
+if let getDisplay = dlsym(nil, "glfwGetWaylandDisplay"), let getSurface = dlsym(nil, "glfwGetWaylandWindow") {
+    guard let display = unsafeBitCast(getDisplay, to: WaylandDisplayGetter.self)(),
+        let surface = unsafeBitCast(getSurface, to: WaylandWindowGetter.self)(glfwWindow)
+    else { fail("no Wayland surface") }
+    host = .wayland(display: display, surface: surface)
+    say("attached: Wayland surface")
+} else {
+    guard let display = glfwGetX11Display() else { fail("not an X11 window") }
+    xDisplay = display
+    host = .x11(window: glfwGetX11Window(glfwWindow), display: display)
+    say("attached: window 0x\(String(glfwGetX11Window(glfwWindow), radix: 16))")
+}
+// GameInput attaches: on X11 its own connection to GLFW's server; on Wayland GLFW's connection,
+// on an event queue of its own.
 let input: GameWindow
-do { input = try GameWindow(attachingTo: .x11(window: xid, display: display)) } catch { fail("\(error)") }
-say("attached: window 0x\(String(xid, radix: 16))")
+do { input = try GameWindow(attachingTo: host) } catch { fail("\(error)") }
 let game = Game()
 input.pointerLock.rootPreferring = game
 say("lock: \(input.pointerLock.pointerLockState.map { "\($0)" } ?? "unavailable")")
@@ -70,13 +87,15 @@ var nextFrame = ContinuousClock.now
 while running && TerminationSignals.pending == nil && glfwWindowShouldClose(glfwWindow) == GLFW_FALSE {
     // Sleep until GLFW's connection or GameInput has input, or the frame is due. Events Xlib
     // already read into its queue (while the frame was drawn) leave nothing on the socket:
-    // then do not sleep. After detach() the wake descriptor is -1, which poll() skips.
+    // then do not sleep. On Wayland GameInput's wake descriptor watches GLFW's connection, the
+    // one they share. After detach() it is -1, which poll() skips.
     var descriptors = [
-        pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
+        pollfd(fd: xDisplay.map { XConnectionNumber($0) } ?? -1, events: Int16(POLLIN), revents: 0),
         pollfd(fd: input.wakeDescriptor, events: Int16(POLLIN), revents: 0),
     ]
     let untilFrame = max(0, (nextFrame - .now) / .milliseconds(1))
-    let timeout = XEventsQueued(display, QueuedAlready) > 0 ? 0 : Int32(untilFrame.rounded(.up))
+    let queued = xDisplay.map { XEventsQueued($0, QueuedAlready) > 0 } ?? false
+    let timeout = queued ? 0 : Int32(untilFrame.rounded(.up))
     _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
 
     glfwPollEvents()  // GLFW's events (its callbacks above): GameInput takes none of them away

@@ -1,5 +1,5 @@
-// SDL2 creates the window and draws; GameInput attaches to that window and owns the pointer
-// lock: relative motion turns the view, L toggles the lock, Q quits, D detaches GameInput and
+// SDL2 creates the window and draws, on X11 or natively on Wayland; GameInput attaches to that
+// window and owns the pointer lock: relative motion turns the view, L toggles the lock, Q quits, D detaches GameInput and
 // leaves the SDL window running. SDL keeps its own events: it prints the keys GameInput's
 // handler does not use, and the clicks it gets while the pointer is not locked. The lock is
 // GameInput's alone: no SDL_SetRelativeMouseMode, SDL_SetWindowGrab or SDL_ShowCursor beside it.
@@ -32,18 +32,29 @@ var rendererInfo = SDL_RendererInfo()
 SDL_GetRendererInfo(renderer, &rendererInfo)
 say("renderer: SDL_Renderer \(String(cString: rendererInfo.name))")
 
-// The window's X11 handles. SDL_VERSION(&info.version), a macro Swift cannot import, is written
-// out: the version tells SDL which SDL_SysWMinfo layout it fills (it refuses a zero one).
+// The window's handles: X11's, or Wayland's where SDL runs natively (SDL_VIDEODRIVER=wayland).
+// SDL_VERSION(&info.version), a macro Swift cannot import, is written out: the version tells SDL
+// which SDL_SysWMinfo layout it fills (it refuses a zero one).
 var info = SDL_SysWMinfo()
 info.version = SDL_version(major: UInt8(SDL_MAJOR_VERSION), minor: UInt8(SDL_MINOR_VERSION), patch: UInt8(SDL_PATCHLEVEL))
-guard SDL_GetWindowWMInfo(sdlWindow, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11, let display = info.info.x11.display
-else { fail("not an X11 window: \(sdlError)") }
-let xid = info.info.x11.window
+guard SDL_GetWindowWMInfo(sdlWindow, &info) == SDL_TRUE else { fail("no window handles: \(sdlError)") }
+let host: HostWindow
+switch info.subsystem {
+case SDL_SYSWM_X11:
+    guard let display = info.info.x11.display else { fail("no X11 display") }
+    host = .x11(window: info.info.x11.window, display: display)
+    say("attached: window 0x\(String(info.info.x11.window, radix: 16))")
+case SDL_SYSWM_WAYLAND:
+    guard let display = info.info.wl.display, let surface = info.info.wl.surface else { fail("no Wayland surface") }
+    host = .wayland(display: display, surface: surface)
+    say("attached: Wayland surface")
+default: fail("SDL runs on neither X11 nor Wayland")
+}
 
-// GameInput attaches: its own connection to SDL's server, the same lock as on a GameWindow.
+// GameInput attaches: the same lock as on a GameWindow. On X11 it opens its own connection to
+// SDL's server; on Wayland it works on SDL's connection, on an event queue of its own.
 let input: GameWindow
-do { input = try GameWindow(attachingTo: .x11(window: xid, display: display)) } catch { fail("\(error)") }
-say("attached: window 0x\(String(xid, radix: 16))")
+do { input = try GameWindow(attachingTo: host) } catch { fail("\(error)") }
 let game = Game()
 input.pointerLock.rootPreferring = game
 say("lock: \(input.pointerLock.pointerLockState.map { "\($0)" } ?? "unavailable")")
@@ -63,7 +74,7 @@ while running && TerminationSignals.pending == nil {
         case SDL_QUIT: running = false  // the window manager's close button
         case SDL_KEYDOWN where !attached || !gameInputKeys.contains(event.key.keysym.sym):
             say("host key: \(String(cString: SDL_GetKeyName(event.key.keysym.sym)).lowercased())")
-        case SDL_MOUSEBUTTONDOWN:  // only while unlocked: the lock's grab takes the buttons
+        case SDL_MOUSEBUTTONDOWN:  // on X11 only while unlocked: the lock's grab takes the buttons
             say("host click: \(event.button.button) at \(event.button.x),\(event.button.y)")
         default: break
         }
