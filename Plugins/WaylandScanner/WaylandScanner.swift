@@ -21,6 +21,8 @@ struct WaylandScanner: BuildToolPlugin {
         "staging/xdg-activation/xdg-activation-v1.xml",
         "unstable/pointer-gestures/pointer-gestures-unstable-v1.xml",
         "unstable/text-input/text-input-unstable-v3.xml",
+        "staging/fractional-scale/fractional-scale-v1.xml",
+        "stable/viewporter/viewporter.xml",
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

@@ -100,7 +100,12 @@ extension GnomeKDEFixture: WaylandSession {
     ///   (`Tests/WaylandTools/mutter/mutter-screenshot.py`), which needs PipeWire: the first call
     ///   starts `pipewire` and `wireplumber` in the session (Debian pipewire, wireplumber,
     ///   gstreamer1.0-pipewire, gstreamer1.0-tools); nil where they are not installed.
-    public func screenshot() -> (width: Int, height: Int, pixels: [UInt32])? {
+    public func screenshot() -> (width: Int, height: Int, pixels: [UInt32])? { screenshot(nativeResolution: false) }
+
+    /// As ``screenshot()``; with `nativeResolution`, KWin's image has the output's own pixels
+    /// (1920x1080 for its 1280x720 logical ones at scale 1.5), not logical ones. mutter's is
+    /// always the monitor's.
+    public func screenshot(nativeResolution: Bool) -> (width: Int, height: Int, pixels: [UInt32])? {
         guard let busAddress else { return nil }
         let file = folder + "/screenshot-\(UInt32.random(in: 0...UInt32.max)).raw"
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -116,7 +121,7 @@ extension GnomeKDEFixture: WaylandSession {
         guard
             let capture = try? ChildProcess(
                 executable: "/usr/bin/python3", arguments: [WaylandToolBuilder.source(tool), busAddress, file],
-                environment: waylandEnvironment),
+                environment: waylandEnvironment.merging(["KWIN_SCREENSHOT_NATIVE_RESOLUTION": nativeResolution ? "1" : "0"]) { $1 }),
             capture.waitForExit(timeout: .seconds(30)) == 0,
             let size = capture.lines.last?.split(separator: " ").compactMap({ Int($0) }), size.count == 2,
             let data = FileManager.default.contents(atPath: file), data.count == size[0] * size[1] * 4

@@ -15,6 +15,8 @@
 #include "xdg-activation-v1-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
+#include "viewporter-client-protocol.h"
 
 // The interfaces' addresses, for wl_registry_bind. Swift imports each interface as a constant
 // and would pass the address of a copy.
@@ -45,6 +47,10 @@ static inline const struct wl_interface *cwayland_text_input_manager_interface(v
 static inline const struct wl_interface *cwayland_decoration_manager_interface(void) {
     return &zxdg_decoration_manager_v1_interface;
 }
+static inline const struct wl_interface *cwayland_fractional_scale_manager_interface(void) {
+    return &wp_fractional_scale_manager_v1_interface;
+}
+static inline const struct wl_interface *cwayland_viewporter_interface(void) { return &wp_viewporter_interface; }
 
 // A constraint's `destroy` request sent without freeing the proxy: the stall watchdog ends a
 // lock from its own thread (libwayland sends requests from any thread), and the loop's thread

@@ -169,7 +169,7 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
             // Double-buffered: the hint applies with the surface's next commit, which the
             // constraint's end follows. (On a host's surface there is no hint: the cursor,
             // which the lock held still, shows where the lock began.)
-            let scale = Double(window?.bufferScale ?? 1)
+            let scale = window?.pixelScale ?? 1
             zwp_locked_pointer_v1_set_cursor_position_hint(
                 constraint.object, wl_fixed_from_double(lockStart.x / scale), wl_fixed_from_double(lockStart.y / scale))
             wl_surface_commit(surface)
@@ -260,7 +260,7 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
     /// window by the compositor; nil (the whole window) without one.
     private func makeRegion() -> OpaquePointer? {
         guard let confinementRect, let region = wl_compositor_create_region(compositor) else { return nil }
-        let scale = Double(window?.bufferScale ?? 1)
+        let scale = window?.pixelScale ?? 1
         let x = (confinementRect.x / scale).rounded(.down), y = (confinementRect.y / scale).rounded(.down)
         let right = ((confinementRect.x + confinementRect.width) / scale).rounded(.up),
             bottom = ((confinementRect.y + confinementRect.height) / scale).rounded(.up)

@@ -19,10 +19,16 @@ package final class WaylandShmBuffer {
     package private(set) var isBusy = false
     /// Called when the compositor releases the buffer.
     package var onRelease: (() -> Void)?
-    /// Pixels per logical pixel of the surface it is shown on (`wl_surface.set_buffer_scale`):
-    /// the window's ``WaylandWindow/bufferScale`` when the buffer was made, where both sides
-    /// are a multiple of it (the protocol demands it), else 1.
-    package let scale: Int
+    /// Pixels per logical pixel of the surface it is shown on: the window's
+    /// ``WaylandWindow/pixelScale`` when the buffer was made. At the compositor's preferred
+    /// scale (``WaylandFractionalScale``) the buffer shows at scale 1 through the surface's
+    /// viewport, at its size over this scale; otherwise this is its buffer scale
+    /// (`wl_surface.set_buffer_scale`), where both sides are a multiple of it (the protocol
+    /// demands it), else 1.
+    package let scale: Double
+    /// The viewport and the logical size the buffer shows at through it, at the compositor's
+    /// preferred scale; nil at an integer buffer scale.
+    private let viewport: (scale: WaylandFractionalScale, width: Int, height: Int)?
     /// The `wl_buffer` to attach.
     let buffer: OpaquePointer
     private let pool: OpaquePointer
@@ -54,8 +60,17 @@ package final class WaylandShmBuffer {
             return nil
         }
         connection = window.connection
-        let windowScale = scaled ? window.bufferScale : 1
-        scale = width % windowScale == 0 && height % windowScale == 0 ? windowScale : 1
+        let windowScale = scaled ? window.pixelScale : 1
+        if scaled, let fractional = window.fractionalScale, fractional.preferred != nil {
+            scale = windowScale
+            viewport = (
+                fractional, max(1, Int((Double(width) / windowScale).rounded())), max(1, Int((Double(height) / windowScale).rounded()))
+            )
+        } else {
+            let whole = max(1, Int(windowScale))
+            scale = width % whole == 0 && height % whole == 0 ? Double(whole) : 1
+            viewport = nil
+        }
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow
@@ -77,7 +92,12 @@ package final class WaylandShmBuffer {
     /// Attaches the buffer to `surface`, damages all of it and commits: the compositor shows
     /// it, and the buffer is busy until released.
     package func show(on surface: OpaquePointer) {
-        wl_surface_set_buffer_scale(surface, Int32(scale))
+        if let viewport {
+            wl_surface_set_buffer_scale(surface, 1)
+            viewport.scale.setLogicalSize(width: viewport.width, height: viewport.height)
+        } else {
+            wl_surface_set_buffer_scale(surface, Int32(scale))
+        }
         wl_surface_attach(surface, buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(width), Int32(height))
         wl_surface_commit(surface)

@@ -46,8 +46,8 @@ final class WaylandTextInput {
     }
 
     /// The caret's rectangle, in the window's pixels (`scale` of them to a logical unit).
-    func setCaret(_ rect: WindowRect, scale: Int) {
-        let scale = Double(max(1, scale))
+    func setCaret(_ rect: WindowRect, scale: Double) {
+        let scale = max(1, scale)
         func logical(_ value: Double) -> Int32 { Int32(max(-32768, min(32767, (value / scale).rounded()))) }
         caret = (logical(rect.x), logical(rect.y), max(1, logical(rect.width)), max(1, logical(rect.height)))
         guard isEnabled else { return }

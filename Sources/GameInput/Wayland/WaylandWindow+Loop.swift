@@ -59,7 +59,7 @@ extension WaylandWindow {
         }
         if connection.dispatchPending() < 0 { isLost = true }
         if !isClosed && !isLost {
-            if outputsMayHaveChanged { updateBufferScale() }
+            if outputsMayHaveChanged || preferredScaleChanged { updateBufferScale() }
             reportMonitorChanges()
             lock.deliverNews(to: pointerLock)
             if let keyCode = keys.takeDueRepeat(at: .now), hasKeyboardFocus {

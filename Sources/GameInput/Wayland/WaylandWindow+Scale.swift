@@ -16,10 +16,11 @@ extension WaylandWindow {
                 emit(.scaleChanged(scale))
             }
         }
-        let wanted = hasForeignRenderer ? 1 : outputs.surfaceScale ?? 1
-        guard wanted != bufferScale else { return }
-        let ratio = Double(wanted) / Double(bufferScale)
-        bufferScale = wanted
+        preferredScaleChanged = false
+        let wanted = hasForeignRenderer ? 1 : fractionalScale?.preferred ?? Double(outputs.surfaceScale ?? 1)
+        guard wanted != pixelScale else { return }
+        let ratio = wanted / pixelScale
+        pixelScale = wanted
         // The caller's renderer attaches buffers of the logical size: the scale the window's
         // own last frame set goes with its next commit.
         if hasForeignRenderer { wl_surface_set_buffer_scale(surface, 1) }
@@ -34,14 +35,19 @@ extension WaylandWindow {
 
     /// A position the compositor gave in the surface's logical units, in the window's pixels.
     func windowPoint(_ x: wl_fixed_t, _ y: wl_fixed_t) -> WindowPoint {
-        WindowPoint(x: wl_fixed_to_double(x) * Double(bufferScale), y: wl_fixed_to_double(y) * Double(bufferScale))
+        WindowPoint(x: wl_fixed_to_double(x) * pixelScale, y: wl_fixed_to_double(y) * pixelScale)
     }
+
+    /// `logical` units in pixels at `scale`, rounded as fractional-scale-v1 asks (half away
+    /// from zero).
+    static func pixels(_ logical: Int, at scale: Double) -> Int { Int((Double(logical) * scale).rounded()) }
 
     /// The size limits, in logical units, to the toplevel.
     func sendSizeLimits() {
         func logical(_ side: Int?, roundingUp: Bool) -> Int32 {
             guard let side else { return 0 }
-            return Int32(max(1, roundingUp ? (side + bufferScale - 1) / bufferScale : side / bufferScale))
+            let logical = (Double(side) / pixelScale).rounded(roundingUp ? .up : .down)
+            return Int32(clamping: max(1, Int(logical)))
         }
         toplevel?.setSizeLimits(
             minimum: (

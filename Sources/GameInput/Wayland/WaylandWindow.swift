@@ -18,17 +18,22 @@ import Foundation
 /// all handled. Events made in a round trip outside it (set-up) wait for the next call.
 package final class WaylandWindow {
     let pointerLock: PointerLockController
-    /// The window's size in pixels of its frames: the logical size times ``bufferScale``.
+    /// The window's size in pixels of its frames: the logical size times ``pixelScale``.
     package private(set) var width: Int
     package private(set) var height: Int
     /// The window's size in the compositor's logical units (what configures and size limits
     /// speak in).
     private(set) var logicalWidth: Int
     private(set) var logicalHeight: Int
-    /// Pixels per logical pixel in the window's frames and pointer positions: the largest
+    /// Pixels per logical pixel in the window's frames and pointer positions: the compositor's
+    /// preferred scale where it tells one (``fractionalScale``: 1.5, say), else the largest
     /// integer scale of the outputs the surface is on, or 1 while it is on none, and always 1
     /// once a renderer of the caller's draws (see ``DesktopScale``).
-    package internal(set) var bufferScale = 1
+    package internal(set) var pixelScale: Double = 1
+    /// The compositor's preferred scale and the surface's viewport, where it offers both.
+    private(set) var fractionalScale: WaylandFractionalScale?
+    /// The preferred scale changed since the buffer scale was last decided.
+    var preferredScaleChanged = false
     /// The scale the game last heard of.
     var reportedScale = DesktopScale(factor: 1, source: .none)
     /// The connection; every `wl_shm` buffer made on the window holds it too, so it closes when
@@ -217,7 +222,17 @@ package final class WaylandWindow {
             textInput = WaylandTextInput(manager: manager, seat: seat, window: self)
         }
         if let seat { wl_seat_add_listener(seat, Self.seatListener, data) }
-        if !isAttached { wl_surface_add_listener(surface, Self.surfaceListener, data) }
+        if !isAttached {
+            wl_surface_add_listener(surface, Self.surfaceListener, data)
+            if let manager = bound("wp_fractional_scale_manager_v1", cwayland_fractional_scale_manager_interface(), 1) {
+                if let viewporter = bound("wp_viewporter", cwayland_viewporter_interface(), 1) {
+                    fractionalScale = WaylandFractionalScale(manager: manager, viewporter: viewporter, surface: surface)
+                    fractionalScale?.onChange = { [weak self] in self?.preferredScaleChanged = true }
+                } else {
+                    wp_fractional_scale_manager_v1_destroy(manager)
+                }
+            }
+        }
         activation = bound("xdg_activation_v1", cwayland_activation_interface(), 1).map(WaylandActivation.init(manager:))
         // No outputs on a host's connection: the compositor tells each surface of the client
         // which outputs it is on once per `wl_output` the client bound, so the host's surface
@@ -288,6 +303,8 @@ package final class WaylandWindow {
         gestures = nil
         textInput?.destroy()
         textInput = nil
+        fractionalScale?.destroy()
+        fractionalScale = nil
         if let relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
         if let pointer { wl_pointer_release(pointer) }
         if let keyboard { wl_keyboard_release(keyboard) }
@@ -358,9 +375,10 @@ package final class WaylandWindow {
     func setLogicalSize(width newWidth: Int, height newHeight: Int) -> Bool {
         logicalWidth = newWidth
         logicalHeight = newHeight
-        let resized = newWidth * bufferScale != width || newHeight * bufferScale != height
-        width = newWidth * bufferScale
-        height = newHeight * bufferScale
+        let newPixelWidth = Self.pixels(newWidth, at: pixelScale), newPixelHeight = Self.pixels(newHeight, at: pixelScale)
+        let resized = newPixelWidth != width || newPixelHeight != height
+        width = newPixelWidth
+        height = newPixelHeight
         return resized
     }
 
@@ -368,7 +386,8 @@ package final class WaylandWindow {
     /// free (in logical units: a side the buffer scale does not divide rounds down).
     private func resize(width newWidth: Int, height newHeight: Int) {
         guard !lastConfigure.isSizeFixed else { return }
-        guard setLogicalSize(width: max(1, newWidth / bufferScale), height: max(1, newHeight / bufferScale)) else { return }
+        func logical(_ side: Int) -> Int { max(1, Int((Double(side) / pixelScale).rounded(.down))) }
+        guard setLogicalSize(width: logical(newWidth), height: logical(newHeight)) else { return }
         toplevel?.contentResized(width: logicalWidth, height: logicalHeight)
         if isMapped && !hasPresenter { showPlainFrame() }
         emit(.resized(width: width, height: height))
@@ -427,6 +446,7 @@ extension WaylandWindow: WindowBackend {
         // The caller's renderer draws from now on: no plain frame over its pictures, and the
         // scale of its buffers is its own.
         hasPresenter = true
+        if !hasForeignRenderer { fractionalScale?.clearLogicalSize() }
         hasForeignRenderer = true
         updateBufferScale()
         return NativeWindowHandle(wayland: WaylandWindowHandle(display: display, surface: surface))
@@ -486,8 +506,10 @@ extension WaylandWindow: WindowBackend {
 
     var monitors: [Monitor] { outputs.monitors }
     var scale: DesktopScale {
-        guard !hasForeignRenderer, outputs.surfaceScale != nil else { return DesktopScale(factor: 1, source: .none) }
-        return DesktopScale(factor: Double(bufferScale), source: .outputScale(bufferScale))
+        guard !hasForeignRenderer else { return DesktopScale(factor: 1, source: .none) }
+        if let preferred = fractionalScale?.preferred { return DesktopScale(factor: preferred, source: .preferredScale(preferred)) }
+        guard outputs.surfaceScale != nil else { return DesktopScale(factor: 1, source: .none) }
+        return DesktopScale(factor: pixelScale, source: .outputScale(Int(pixelScale)))
     }
     var currentMonitor: Monitor? { outputs.currentMonitor }
 
@@ -547,7 +569,7 @@ extension WaylandWindow: WindowBackend {
 
     func setTextInputCaret(_ rect: WindowRect) {
         guard isUsable else { return }
-        textInput?.setCaret(rect, scale: bufferScale)
+        textInput?.setCaret(rect, scale: pixelScale)
         flush()
     }
     func copyToClipboard(_ text: String) {

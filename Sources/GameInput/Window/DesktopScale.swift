@@ -7,11 +7,14 @@
 /// toolkits' environment variables count, as hints from the session: `GDK_SCALE` (an integer)
 /// and then `QT_SCALE_FACTOR`. Without any of them the scale is 1.
 ///
-/// Natively on Wayland the scale is the compositor's: the integer scale (`wl_output.scale`)
-/// of the outputs the window is on, the largest where it spans several. GameInput then draws
-/// the window's frames at that many pixels per logical pixel (`wl_surface.set_buffer_scale`),
-/// so the window's ``GameWindow/width`` and ``GameWindow/height`` and the pointer's positions
-/// are in those pixels, and the HUD drawn `factor` times larger has the size it has at 1.
+/// Natively on Wayland the scale is the compositor's: the scale it prefers for the window,
+/// fractional ones too (1.5), where it tells one (`wp_fractional_scale_v1` with
+/// `wp_viewporter`: KWin 5.27), else the integer scale (`wl_output.scale`) of the outputs the
+/// window is on, the largest where it spans several. GameInput then draws the window's frames
+/// at that many pixels per logical pixel (through the surface's viewport, or
+/// `wl_surface.set_buffer_scale`), so the window's ``GameWindow/width`` and
+/// ``GameWindow/height`` and the pointer's positions are in those pixels (the logical size
+/// times the scale, rounded), and the HUD drawn `factor` times larger has the size it has at 1.
 /// Where the caller's own renderer draws (``GameWindow/nativeHandle``), GameInput sets no
 /// buffer scale on the surface, sizes stay the compositor's logical ones and the scale is 1.
 ///
@@ -32,16 +35,20 @@ public struct DesktopScale: Hashable, Sendable, CustomStringConvertible {
         case qtScaleFactor
         /// The integer scale of the Wayland outputs the window is on.
         case outputScale(Int)
+        /// The scale the Wayland compositor prefers for the window (`wp_fractional_scale_v1`).
+        case preferredScale(Double)
         /// Nothing set the scale.
         case none
 
-        /// "Xft.dpi 192", "GDK_SCALE", "QT_SCALE_FACTOR", "output scale 2", "none set".
+        /// "Xft.dpi 192", "GDK_SCALE", "QT_SCALE_FACTOR", "output scale 2", "preferred scale 1.5",
+        /// "none set".
         public var description: String {
             switch self {
             case .xftDPI(let dpi): "Xft.dpi \(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi))"
             case .gdkScale: "GDK_SCALE"
             case .qtScaleFactor: "QT_SCALE_FACTOR"
             case .outputScale(let scale): "output scale \(scale)"
+            case .preferredScale(let scale): "preferred scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale))"
             case .none: "none set"
             }
         }

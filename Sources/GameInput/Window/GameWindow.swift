@@ -209,8 +209,9 @@ public final class GameWindow {
     // MARK: What the window is
 
     /// The window's width in pixels, as the system last reported it. Natively on Wayland the
-    /// pixels of the window's frames: the compositor's logical width times the buffer scale
-    /// (see ``scale``), so a window on an output at scale 2 is twice as many pixels wide.
+    /// pixels of the window's frames: the compositor's logical width times the scale, rounded
+    /// (see ``scale``), so a window on an output at scale 2 is twice as many pixels wide, and
+    /// at 1.5 one and a half times.
     public var width: Int { system.width }
     /// The window's height in pixels, as the system last reported it.
     public var height: Int { system.height }

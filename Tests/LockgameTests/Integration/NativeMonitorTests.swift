@@ -69,4 +69,35 @@ import XServerTestSupport
         #expect(game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked", "the lock holds: \(Array(game.lines.dropFirst(seen)))")
         #expect(BoundedWait.until { sway.compositorHoldsLock }, "sway holds the lock")
     }
+
+    /// The demo natively under KWin with its output at scale 1.5: it says
+    /// `scale: 1.5 (preferred scale 1.5)` (KWin's `wp_fractional_scale_v1`), its HUD's LOCKED is
+    /// 1.5 times as big in the output's own pixels as under KWin at scale 1, and KWin holds the
+    /// lock.
+    @Test func theHUDTakesKWinsFractionalScale() throws {
+        func lockedText(at scale: Double) throws -> (width: Int, height: Int, x: Int, y: Int)? {
+            let kwin = try GnomeKDEFixture(.kwin, nativeClients: true, scale: scale)
+            defer { kwin.stop() }
+            kwin.moveTo(x: 640, y: 360)
+            let game = try NativeGame(session: kwin, arguments: [])
+            defer { game.stop() }
+            #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(15)), "at \(scale): \(game.lines)")
+            let expected = scale == 1 ? "scale: 1 (preferred scale 1)" : "scale: 1.5 (preferred scale 1.5)"
+            #expect(game.lines.contains(expected) || game.waitForLine(expected, after: 0), "at \(scale): \(game.lines)")
+            #expect(BoundedWait.until { kwin.compositorHoldsLock }, "KWin holds the lock at \(scale)")
+            Thread.sleep(forTimeInterval: 0.5)
+            // The window's part of the output's own pixels (KWin places it in logical units).
+            let frame = try #require(kwin.windowFrame(title: "lockgame"), "KWin lists the window")
+            let shot = try #require(kwin.screenshot(nativeResolution: true), "KWin takes screenshots")
+            let left = Int(Double(frame.x) * scale), top = Int(Double(frame.y) * scale)
+            let width = min(Int(Double(frame.width) * scale), shot.width - left),
+                height = min(Int(Double(frame.height) * scale), shot.height - top)
+            let window = (top..<top + height).flatMap { y in (left..<left + width).map { shot.pixels[y * shot.width + $0] } }
+            return MonitorTests.lockedTextSize(in: (width, height, window))
+        }
+        let single = try #require(try lockedText(at: 1), "LOCKED at scale 1")
+        let larger = try #require(try lockedText(at: 1.5), "LOCKED at scale 1.5")
+        let tall = Double(larger.height) / Double(single.height), wide = Double(larger.width) / Double(single.width)
+        #expect(tall > 1.35 && tall < 1.65 && wide > 1.35 && wide < 1.65, "LOCKED at scale 1.5 is 1.5 times as big: \(single) → \(larger)")
+    }
 }

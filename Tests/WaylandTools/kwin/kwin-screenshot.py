@@ -3,7 +3,9 @@
 
 Usage: /usr/bin/python3 kwin-screenshot.py BUS_ADDRESS OUTFILE [X Y WIDTH HEIGHT]
   BUS_ADDRESS is the D-Bus session bus address KWin runs in; the area defaults
-  to 0 0 1280 720 (CaptureArea, in logical pixels, without the cursor).
+  to 0 0 1280 720 (CaptureArea, in logical pixels, without the cursor). With
+  KWIN_SCREENSHOT_NATIVE_RESOLUTION=1 in the environment the image has the
+  output's own pixels (the area times the output's scale), not logical ones.
 
 Writes the pixels to OUTFILE as WIDTH*HEIGHT 32-bit words in native byte order,
 0xAARRGGBB, rows top to bottom with no padding, and prints "WIDTH HEIGHT".
@@ -34,6 +36,9 @@ def main():
     flags = (Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
              | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION)
     bus = Gio.DBusConnection.new_for_address_sync(sys.argv[1], flags, None, None)
+    options = {}
+    if os.environ.get("KWIN_SCREENSHOT_NATIVE_RESOLUTION") == "1":
+        options["native-resolution"] = GLib.Variant("b", True)
     read_end, write_end = os.pipe()
     fds = Gio.UnixFDList.new()
     handle = fds.append(write_end)
@@ -41,7 +46,7 @@ def main():
     try:
         reply, _ = bus.call_with_unix_fd_list_sync(
             "org.kde.KWin", "/org/kde/KWin/ScreenShot2", "org.kde.KWin.ScreenShot2", "CaptureArea",
-            GLib.Variant("(iiuua{sv}h)", (area[0], area[1], area[2], area[3], {}, handle)),
+            GLib.Variant("(iiuua{sv}h)", (area[0], area[1], area[2], area[3], options, handle)),
             GLib.VariantType.new("(a{sv})"), Gio.DBusCallFlags.NONE, 10000, fds, None)
     except GLib.Error as error:
         sys.stderr.write("error %s\n" % error.message)
