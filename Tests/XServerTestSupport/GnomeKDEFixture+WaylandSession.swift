@@ -30,6 +30,10 @@ extension GnomeKDEFixture: WaylandSession {
     /// mutter: RemoteDesktop's `NotifyKeyboardKeycode`; KWin: fake input's `keyboard_key`.
     public func key(_ evdevCode: Int, down: Bool) { input.command("key \(evdevCode) \(down ? 1 : 0)") }
 
+    /// Presses (`down`) or releases an evdev button (272 left, 273 right, 274 middle): mutter's
+    /// RemoteDesktop `NotifyPointerButton`, KWin's fake input.
+    public func button(_ code: Int, down: Bool) { input.command("button \(code) \(down ? 1 : 0)") }
+
     public func startNativeWindow(title: String) throws -> NativeWindow {
         try NativeWindow(
             title: title, tool: WaylandToolBuilder.pointerWindow(in: folder), folder: folder,
@@ -91,6 +95,25 @@ extension GnomeKDEFixture: WaylandSession {
             """)
         let words = answer.first?.split(separator: " ").compactMap { Int($0) } ?? []
         return words.count == 4 ? (words[0], words[1], words[2], words[3]) : nil
+    }
+
+    /// KWin: the size limits of the window titled `title` (`minSize`, `maxSize` from a KWin
+    /// script, in logical units; KWin reads a side without a limit as 0 for the minimum and a
+    /// large number for the maximum); mutter: nil.
+    public func windowSizeLimits(title: String) -> (minimum: (width: Int, height: Int), maximum: (width: Int, height: Int))? {
+        guard compositor == .kwin else { return nil }
+        let answer = kwinScript(
+            """
+            var all = workspace.clientList();
+            for (var i = 0; i < all.length; i++) {
+                var c = all[i];
+                if (c.caption == \(Self.javaScriptString(title)))
+                    say(c.minSize.width + ' ' + c.minSize.height + ' ' + c.maxSize.width + ' ' + c.maxSize.height);
+            }
+            """)
+        let words = answer.first?.split(separator: " ").compactMap { Int($0) } ?? []
+        guard words.count == 4 else { return nil }
+        return (minimum: (width: words[0], height: words[1]), maximum: (width: words[2], height: words[3]))
     }
 
     /// The whole output:
