@@ -57,7 +57,9 @@ public final class GnomeKDEFixture {
     /// honour one here.
     /// `scale` is KWin's output scale (`--scale`, fractional ones too: KWin 5.27 tells a
     /// client through `wp_fractional_scale_v1`); mutter's stays 1.
-    public init(_ compositor: Compositor, nativeClients: Bool = false, keyboardLayout: String? = nil, scale: Double = 1) throws {
+    public init(
+        _ compositor: Compositor, nativeClients: Bool = false, keyboardLayout: String? = nil, scale: Double = 1, outputs: Int = 1
+    ) throws {
         self.compositor = compositor
         self.nativeClients = nativeClients
         folder = NSTemporaryDirectory() + "wl-\(compositor)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -103,7 +105,8 @@ public final class GnomeKDEFixture {
             environment["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
             if nativeClients { environment["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1" }
             command = [
-                copy, "--virtual", "--xwayland", "--width", "1280", "--height", "720", "--scale", String(scale), "--socket", "wl-test",
+                copy, "--virtual", "--xwayland", "--width", "1280", "--height", "720", "--scale", String(scale), "--output-count",
+                String(outputs), "--socket", "wl-test",
                 "--no-lockscreen",
                 "sh -c 'echo DISPLAY=$DISPLAY > \(sessionFile).tmp && echo DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS >> \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)'",
             ]

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import XServerTestSupport
 
-/// Monitors natively: sway's outputs are the game's monitors, `--monitor 1` fills exactly the
-/// second one (sway's own rectangles, `get_outputs` and `get_tree`), the lock holds there, and
-/// an output sway creates while the game runs is one `monitorsChanged`.
+/// Monitors natively: sway's outputs (and KWin's) are the game's monitors, `--monitor 1` fills
+/// exactly the second one (sway's own rectangles, `get_outputs` and `get_tree`; KWin's script),
+/// the lock holds there, and an output sway creates while the game runs is one
+/// `monitorsChanged`; and the scale, under sway and KWin.
 @Suite(.serialized) struct NativeMonitorTests {
     @Test func underSwayFullScreenFillsTheSecondOutputAndANewOneIsOneChange() throws {
         let sway = try SwayFixture(xwayland: false)
@@ -40,6 +41,35 @@ import XServerTestSupport
             listed.contains("HEADLESS-1 1280x720+0+0") && listed.contains("HEADLESS-2 800x600+1280+0") && listed.contains("HEADLESS-3 "),
             "sway's layout: \(listed)")
         #expect(game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked", "the lock holds: \(Array(game.lines.dropFirst(seen)))")
+    }
+
+    /// Under KWin with two virtual outputs side by side: they are the game's monitors,
+    /// `--monitor 1` fills exactly the second one (KWin's script reads the window's frame), and
+    /// the lock holds there.
+    @Test func underKWinFullScreenFillsTheSecondOutput() throws {
+        let kwin = try GnomeKDEFixture(.kwin, nativeClients: true, outputs: 2)
+        defer { kwin.stop() }
+        kwin.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: kwin, arguments: ["--monitor", "1"])
+        defer { game.stop() }
+        #expect(game.waitForLine("full screen: Virtual-1 asked", after: 0, timeout: .seconds(15)), "\(game.lines)")
+        #expect(
+            BoundedWait.until(timeout: .seconds(5)) { kwin.windowFrame(title: "lockgame").map { $0 == (1280, 0, 1280, 720) } == true },
+            "the game fills Virtual-1: \(String(describing: kwin.windowFrame(title: "lockgame")))")
+        // A lock taken on the first output before the move either held through it (KWin keeps
+        // a locked pointer's focus) or ended as the window left the cursor: then the lock waits
+        // for the cursor over the window. Either way the game says what KWin holds.
+        Thread.sleep(forTimeInterval: 0.5)
+        if game.lines.last(where: { $0.hasPrefix("lock: ") }) != "lock: locked" {
+            let seen = game.lines.count
+            for _ in 0..<20 { kwin.moveRelative(dx: 52, dy: -3) }
+            #expect(game.waitForLine("lock: locked", after: seen, timeout: .seconds(10)), "\(Array(game.lines.dropFirst(seen)))")
+            #expect(
+                kwin.cursorPosition().map { $0.x >= 1280 } == true,
+                "the cursor is on Virtual-1: \(String(describing: kwin.cursorPosition()))")
+        }
+        #expect(BoundedWait.until { kwin.compositorHoldsLock }, "KWin holds the lock")
+        #expect(game.lines.last { $0.hasPrefix("lock: ") } == "lock: locked", "\(game.lines)")
     }
 
     /// The demo natively under sway, locked, when its output goes to scale 2 while it runs: it
