@@ -126,9 +126,9 @@ extension GnomeKDEFixture: WaylandSession {
     public func screenshot() -> (width: Int, height: Int, pixels: [UInt32])? { screenshot(nativeResolution: false) }
 
     /// As ``screenshot()``; with `nativeResolution`, KWin's image has the output's own pixels
-    /// (1920x1080 for its 1280x720 logical ones at scale 1.5), not logical ones. mutter's is
-    /// always the monitor's.
-    public func screenshot(nativeResolution: Bool) -> (width: Int, height: Int, pixels: [UInt32])? {
+    /// (1920x1080 for its 1280x720 logical ones at scale 1.5), not logical ones, and with
+    /// `includingCursor` it shows the cursor. mutter's is always the monitor's, without it.
+    public func screenshot(nativeResolution: Bool, includingCursor: Bool = false) -> (width: Int, height: Int, pixels: [UInt32])? {
         guard let busAddress else { return nil }
         let file = folder + "/screenshot-\(UInt32.random(in: 0...UInt32.max)).raw"
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -144,7 +144,10 @@ extension GnomeKDEFixture: WaylandSession {
         guard
             let capture = try? ChildProcess(
                 executable: "/usr/bin/python3", arguments: [WaylandToolBuilder.source(tool), busAddress, file],
-                environment: waylandEnvironment.merging(["KWIN_SCREENSHOT_NATIVE_RESOLUTION": nativeResolution ? "1" : "0"]) { $1 }),
+                environment: waylandEnvironment.merging([
+                    "KWIN_SCREENSHOT_NATIVE_RESOLUTION": nativeResolution ? "1" : "0",
+                    "KWIN_SCREENSHOT_INCLUDE_CURSOR": includingCursor ? "1" : "0",
+                ]) { $1 }),
             capture.waitForExit(timeout: .seconds(30)) == 0,
             let size = capture.lines.last?.split(separator: " ").compactMap({ Int($0) }), size.count == 2,
             let data = FileManager.default.contents(atPath: file), data.count == size[0] * size[1] * 4

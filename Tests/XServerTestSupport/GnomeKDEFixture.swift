@@ -52,13 +52,14 @@ public final class GnomeKDEFixture {
     /// it) and trusts screenshot callers, and mutter's RemoteDesktop devices are created at once
     /// (a Shift tap and a park of the cursor in the top-left corner: mutter drops the first key
     /// of a new device, and a native client sees no pointer before the first motion).
-    /// `keyboardLayout` names the XKB layout KWin gives its keyboard (`XKB_DEFAULT_LAYOUT`, which
-    /// kwin_wayland 5.27 honours); mutter 43 takes its layout from GSettings and was not made to
+    /// `keyboardLayout` and `keyboardVariant` name the XKB layout KWin gives its keyboard
+    /// (`XKB_DEFAULT_LAYOUT`, `XKB_DEFAULT_VARIANT`, which kwin_wayland 5.27 honours); mutter 43 takes its layout from GSettings and was not made to
     /// honour one here.
     /// `scale` is KWin's output scale (`--scale`, fractional ones too: KWin 5.27 tells a
     /// client through `wp_fractional_scale_v1`); mutter's stays 1.
     public init(
-        _ compositor: Compositor, nativeClients: Bool = false, keyboardLayout: String? = nil, scale: Double = 1, outputs: Int = 1
+        _ compositor: Compositor, nativeClients: Bool = false, keyboardLayout: String? = nil, keyboardVariant: String? = nil,
+        scale: Double = 1, outputs: Int = 1
     ) throws {
         self.compositor = compositor
         self.nativeClients = nativeClients
@@ -81,6 +82,7 @@ public final class GnomeKDEFixture {
         var tool: String?
         if nativeClients { environment["WAYLAND_DEBUG"] = "server" }
         if let keyboardLayout { environment["XKB_DEFAULT_LAYOUT"] = keyboardLayout }
+        if let keyboardVariant { environment["XKB_DEFAULT_VARIANT"] = keyboardVariant }
         switch compositor {
         case .mutter:
             // A key held past the repeat delay repeats mutter's own bindings: an Alt+Tab whose

@@ -2,28 +2,33 @@ import Foundation
 import Testing
 import XServerTestSupport
 
-/// The cursor over the native demo under sway, as sway draws it (two screenshots, one with the
-/// cursor on a spot and one with it moved away): the theme's arrow once L lets go, and the
+/// The cursor over the native demo under sway and KWin, as the compositor draws it (two
+/// screenshots, one with the cursor on a spot and one with it moved away): the theme's arrow once L lets go, and the
 /// theme's crosshair when the strategy camera (C) asks for it.
 @Suite(.serialized) struct NativeCursorTests {
-    @Test func swayDrawsTheCursorTheGameNames() throws {
-        let sway = try SwayFixture(xwayland: false)
-        defer { sway.stop() }
+    @Test(arguments: [NativeWaylandCompositor.sway, .kwin])
+    func theCompositorDrawsTheCursorTheGameNames(_ compositor: NativeWaylandCompositor) throws {
+        let session = try compositor.start()
+        defer { session.stop() }
+        /// The output with the cursor drawn (sway's `grim` draws it; KWin's screenshot is asked to).
+        func screenshot() -> (width: Int, height: Int, pixels: [UInt32])? {
+            (session as? GnomeKDEFixture)?.screenshot(nativeResolution: false, includingCursor: true) ?? session.screenshot()
+        }
         let spot = (x: 640, y: 360)
-        sway.moveTo(x: spot.x, y: spot.y)
-        let game = try NativeGame(session: sway)
+        session.moveTo(x: spot.x, y: spot.y)
+        let game = try NativeGame(session: session)
         defer { game.stop() }
         #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(15)), "\(game.lines)")
         game.settleKeyboard()
 
-        /// The pixels sway's cursor changes around `spot`, as offsets from it.
+        /// The pixels the compositor's cursor changes around `spot`, as offsets from it.
         func drawnCursor() -> Set<[Int]>? {
             Thread.sleep(forTimeInterval: 0.3)
-            guard let drawn = sway.screenshot() else { return nil }
-            sway.moveTo(x: spot.x + 150, y: spot.y + 150)
+            guard let drawn = screenshot() else { return nil }
+            session.moveTo(x: spot.x + 150, y: spot.y + 150)
             Thread.sleep(forTimeInterval: 0.3)
-            let plain = sway.screenshot()
-            sway.moveTo(x: spot.x, y: spot.y)
+            let plain = screenshot()
+            session.moveTo(x: spot.x, y: spot.y)
             guard let plain, plain.width == drawn.width, plain.height == drawn.height else { return nil }
             var changed = Set<[Int]>()
             for dy in -48...48 {

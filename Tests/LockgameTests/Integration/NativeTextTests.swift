@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import XServerTestSupport
 
-/// Text natively: the demo's chat line under sway with no input method, on US international,
+/// Text natively: the demo's chat line under sway and KWin with no input method, on US international,
 /// whose apostrophe is a dead key (T opens the line with the locale's compose table as the
 /// source, the dead key and a letter type one letter, and Return prints the line); and with an
 /// input method, whose commits sway relays through text-input-v3.
@@ -32,6 +32,30 @@ import XServerTestSupport
         // ' e is é; ' space is the apostrophe itself; a passes.
         for key in [Key.apostrophe, Key.e, Key.a, Key.apostrophe, Key.space] { sway.press(key) }
         sway.press(NativeWaylandTests.Key.enter)
+        #expect(game.waitForLine("chat: éa'", after: seen), "\(Array(game.lines.dropFirst(seen)))")
+    }
+
+    /// The same dead key under KWin, its keyboard on US international from the start.
+    @Test func aDeadKeyComposesInTheChatLineUnderKWin() throws {
+        let kwin = try GnomeKDEFixture(.kwin, nativeClients: true, keyboardLayout: "us", keyboardVariant: "intl")
+        defer { kwin.stop() }
+        kwin.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: kwin)
+        defer { game.stop() }
+        #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(15)), "\(game.lines)")
+        game.settleKeyboard()
+
+        // KWin enters the window's text input though no input method runs, so the source named
+        // is the compositor's; the keys still go through the compose table.
+        var seen = game.lines.count
+        kwin.press(Key.t)
+        #expect(
+            BoundedWait.until(timeout: .seconds(5)) {
+                game.lines.dropFirst(seen).contains("chat line: text from input method the compositor's (text-input-v3)")
+            }, "\(Array(game.lines.dropFirst(seen)))")
+        seen = game.lines.count
+        for key in [Key.apostrophe, Key.e, Key.a, Key.apostrophe, Key.space] { kwin.press(key) }
+        kwin.press(NativeWaylandTests.Key.enter)
         #expect(game.waitForLine("chat: éa'", after: seen), "\(Array(game.lines.dropFirst(seen)))")
     }
 

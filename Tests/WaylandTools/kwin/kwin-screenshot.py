@@ -5,7 +5,8 @@ Usage: /usr/bin/python3 kwin-screenshot.py BUS_ADDRESS OUTFILE [X Y WIDTH HEIGHT
   BUS_ADDRESS is the D-Bus session bus address KWin runs in; the area defaults
   to 0 0 1280 720 (CaptureArea, in logical pixels, without the cursor). With
   KWIN_SCREENSHOT_NATIVE_RESOLUTION=1 in the environment the image has the
-  output's own pixels (the area times the output's scale), not logical ones.
+  output's own pixels (the area times the output's scale), not logical ones,
+  and with KWIN_SCREENSHOT_INCLUDE_CURSOR=1 it shows the cursor.
 
 Writes the pixels to OUTFILE as WIDTH*HEIGHT 32-bit words in native byte order,
 0xAARRGGBB, rows top to bottom with no padding, and prints "WIDTH HEIGHT".
@@ -39,6 +40,8 @@ def main():
     options = {}
     if os.environ.get("KWIN_SCREENSHOT_NATIVE_RESOLUTION") == "1":
         options["native-resolution"] = GLib.Variant("b", True)
+    if os.environ.get("KWIN_SCREENSHOT_INCLUDE_CURSOR") == "1":
+        options["include-cursor"] = GLib.Variant("b", True)
     read_end, write_end = os.pipe()
     fds = Gio.UnixFDList.new()
     handle = fds.append(write_end)
