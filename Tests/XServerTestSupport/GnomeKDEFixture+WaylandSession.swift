@@ -97,6 +97,26 @@ extension GnomeKDEFixture: WaylandSession {
         return words.count == 4 ? (words[0], words[1], words[2], words[3]) : nil
     }
 
+    /// KWin: each window's caption and whether it is the active one and whether it demands
+    /// attention (a KWin script reads `active` and `demandsAttention`); mutter: nil.
+    public func windowStates() -> [String: (active: Bool, demandsAttention: Bool)]? {
+        guard compositor == .kwin else { return nil }
+        let answer = kwinScript(
+            """
+            var all = workspace.clientList();
+            for (var i = 0; i < all.length; i++) {
+                say((all[i].active ? 1 : 0) + ' ' + (all[i].demandsAttention ? 1 : 0) + ' ' + all[i].caption);
+            }
+            """)
+        var states: [String: (active: Bool, demandsAttention: Bool)] = [:]
+        for line in answer {
+            let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard words.count == 3 else { continue }
+            states[String(words[2])] = (words[0] == "1", words[1] == "1")
+        }
+        return states
+    }
+
     /// KWin: the size limits of the window titled `title` (`minSize`, `maxSize` from a KWin
     /// script, in logical units; KWin reads a side without a limit as 0 for the minimum and a
     /// large number for the maximum); mutter: nil.

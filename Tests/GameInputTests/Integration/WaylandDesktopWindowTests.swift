@@ -7,7 +7,8 @@ import XServerTestSupport
 /// A native Wayland window in this process under mutter 43 and KWin 5.27, headless (sway has
 /// its own suites): the unlocked pointer's buttons with X's numbers and the mask held, a hover
 /// at the compositor's position, and, where the compositor tells (KWin's scripts), the title
-/// set after creation, a size asked for, and the size limits as the compositor took them.
+/// set after creation, a size asked for, the size limits as the compositor took them, and what
+/// `activate()` does.
 @Suite(.serialized) struct WaylandDesktopWindowTests {
     /// A window titled `title` on `session`'s socket, 400 by 300, shown, with a pump that runs
     /// its loop and keeps what it hands over.
@@ -109,5 +110,31 @@ import XServerTestSupport
             return limits.minimum == (300, 200) && limits.maximum == (800, 600)
         }
         #expect(limited, "KWin's limits: \(String(describing: session.windowSizeLimits(title: "renamed ✓")))")
+    }
+
+    /// `activate()` under KWin while another window has the focus: the window presents an
+    /// `xdg-activation-v1` token (without a serial: it has no input of its own to name), and
+    /// KWin marks it as demanding attention rather than taking the focus from the other,
+    /// where without the call nothing is marked.
+    @Test func kwinMarksTheWindowThatAsksAsDemandingAttention() throws {
+        let kwin = try GnomeKDEFixture(.kwin, nativeClients: true)
+        defer { kwin.stop() }
+        let harness = try Harness(on: kwin, title: "asker")
+        defer { harness.window.close() }
+        #expect(
+            harness.pump { kwin.windowStates()?["asker"]?.active == true },
+            "the new window is active: \(String(describing: kwin.windowStates()))")
+        let other = try kwin.startNativeWindow(title: "other")
+        defer { other.close() }
+        #expect(kwin.focus(other), "the other window takes the focus")
+        #expect(harness.pump { kwin.windowStates()?["other"]?.active == true })
+        #expect(
+            !harness.pump(timeout: .seconds(1)) { kwin.windowStates()?["asker"].map { $0.active || $0.demandsAttention } == true },
+            "nothing unasked")
+
+        harness.window.activate()
+        let states = { kwin.windowStates()?["asker"] }
+        #expect(harness.pump { states()?.demandsAttention == true }, "KWin marks the window: \(String(describing: kwin.windowStates()))")
+        #expect(kwin.windowStates()?["other"]?.active == true, "and leaves the focus where it is")
     }
 }
