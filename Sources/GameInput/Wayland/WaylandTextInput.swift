@@ -47,7 +47,7 @@ final class WaylandTextInput {
 
     /// The caret's rectangle, in the window's pixels (`scale` of them to a logical unit).
     func setCaret(_ rect: WindowRect, scale: Double) {
-        let scale = max(1, scale)
+        let scale = scale > 0 ? scale : 1
         func logical(_ value: Double) -> Int32 { Int32(max(-32768, min(32767, (value / scale).rounded()))) }
         caret = (logical(rect.x), logical(rect.y), max(1, logical(rect.width)), max(1, logical(rect.height)))
         guard isEnabled else { return }

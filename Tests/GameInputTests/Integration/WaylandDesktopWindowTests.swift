@@ -137,4 +137,30 @@ import XServerTestSupport
         #expect(harness.pump { states()?.demandsAttention == true }, "KWin marks the window: \(String(describing: kwin.windowStates()))")
         #expect(kwin.windowStates()?["other"]?.active == true, "and leaves the focus where it is")
     }
+
+    /// The caret's rectangle as KWin received it (its protocol log) at output scale 1.5: a
+    /// text-input session sends the rectangle in the compositor's logical units, the window's
+    /// pixels over the scale, and again when the caret moves.
+    @Test func kwinReadsTheCaretRectangleInLogicalUnits() throws {
+        let kwin = try GnomeKDEFixture(.kwin, nativeClients: true, scale: 1.5)
+        defer { kwin.stop() }
+        let harness = try Harness(on: kwin, title: "caret")
+        defer { harness.window.close() }
+        let window = harness.window
+        #expect(
+            harness.pump { window.scale.factor == 1.5 && window.textInputSource != .keys }, "\(window.scale), \(window.textInputSource)")
+        func received(_ rectangle: String) -> Bool {
+            harness.pump(timeout: .seconds(3)) {
+                kwin.compositorLog.contains { $0.contains("zwp_text_input_v3@") && $0.contains("set_cursor_rectangle(\(rectangle))") }
+            }
+        }
+        window.setTextInputCaret(WindowRect(x: 30, y: 60, width: 3, height: 18))
+        window.startTextInput()
+        #expect(
+            received("20, 40, 2, 12"),
+            "the caret at (30, 60) 3x18 pixels: \(kwin.compositorLog.filter { $0.contains("zwp_text_input_v3@") }.suffix(6))")
+        window.setTextInputCaret(WindowRect(x: 300, y: 60, width: 3, height: 18))
+        #expect(received("200, 40, 2, 12"), "the caret moved: \(kwin.compositorLog.filter { $0.contains("zwp_text_input_v3@") }.suffix(6))")
+        window.stopTextInput()
+    }
 }
