@@ -2,9 +2,11 @@
 /// attach to with ``GameWindow/init(attachingTo:stallTimeout:)``: the host keeps its window,
 /// its drawing and its own events; GameInput adds the lock, relative motion and keys.
 ///
-/// GameInput talks to the window's server on a connection of its own, so it never reads the
-/// host's events or sends requests on the host's connection. Made for that purpose, this
-/// value names the platform's window.
+/// On X11 GameInput talks to the window's server on a connection of its own, so it never
+/// reads the host's events or sends requests on the host's connection. On Wayland, where a
+/// client can use only its own objects, it works on the host's connection, on an event queue
+/// of its own (``wayland(display:surface:)``). Made for that purpose, this value names the
+/// platform's window.
 public struct HostWindow {
     /// How GameInput finds the window's X server.
     enum Server {
