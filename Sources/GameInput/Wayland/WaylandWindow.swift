@@ -54,6 +54,10 @@ package final class WaylandWindow {
     let lock: WaylandPointerLock
     let keys = WaylandKeyboard()
     private(set) var cursorImage: WaylandCursor?
+    /// Whether the game set ``cursor`` (on a host's surface, until then the host's shows).
+    private var isCursorChosen = false
+    /// Whether GameInput hid the cursor last (the lock).
+    private var isCursorHidden = false
 
     // The seat's devices, while it has them.
     var pointer: OpaquePointer?
@@ -405,10 +409,19 @@ package final class WaylandWindow {
         emit(.monitorsChanged)
     }
 
-    /// Shows or hides the cursor over the window (the lock hides it).
+    /// Shows or hides the cursor over the window (the lock hides it). On a host's surface the
+    /// host's cursor stays until the game sets one or the lock hides it; after the lock the
+    /// game's cursor, or the theme's arrow, shows (Wayland lets no client bring back a cursor
+    /// another object set).
     func showCursor(_ visible: Bool) {
         guard let pointer, pointerLocation != nil else { return }
-        if visible { cursorImage?.show(on: pointer, serial: pointerSerial) } else { WaylandCursor.hide(on: pointer, serial: pointerSerial) }
+        if visible {
+            guard !isAttached || isCursorChosen || isCursorHidden else { return }
+            cursorImage?.show(on: pointer, serial: pointerSerial)
+        } else {
+            WaylandCursor.hide(on: pointer, serial: pointerSerial)
+        }
+        isCursorHidden = !visible
     }
 
     // MARK: Listeners
@@ -524,6 +537,7 @@ extension WaylandWindow: WindowBackend {
         get { cursorImage?.shape ?? .system(.default) }
         set {
             guard isUsable, let cursorImage, newValue != cursorImage.shape else { return }
+            isCursorChosen = true
             cursorImage.select(newValue, on: self)
             // Shown at once where the pointer is over the window and no lock hides it.
             if !lock.hidesCursor { showCursor(true) }

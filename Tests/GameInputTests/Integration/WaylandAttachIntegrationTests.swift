@@ -77,4 +77,79 @@ import XServerTestSupport
         #expect(harness.pump { keys(harness.events) == [.down, .up] }, "the host still reads its connection: \(harness.events)")
         #expect(!harness.events.contains { if case .connectionLost = $0 { true } else { false } })
     }
+
+    /// The cursor on the host's surface, as sway draws it: the host's crosshair stays when
+    /// GameInput attaches and the pointer enters, the lock hides it, and after the lock the
+    /// theme's arrow shows (no client can bring back a cursor another object set).
+    @Test func theHostsCursorStaysUntilTheLockHidesIt() throws {
+        let harness = try SwayWindowHarness(title: "host")
+        defer { harness.stop() }
+        let sway = harness.sway, host = harness.window
+        host.show()
+        #expect(harness.pump { sway.windowRectangles()["host"] != nil })
+        // A window beside it, where the pointer starts: its way into the host's window is a
+        // crossing, which both the host's pointer and GameInput's hear.
+        let other = try sway.startNativeWindow(title: "other")
+        defer { other.close() }
+        #expect(harness.pump { sway.windowRectangles()["other"] != nil && sway.windowRectangles()["host"]?.width != 1280 })
+        #expect(sway.swaymsg(["[title=\"^host$\"]", "focus"]), "the host takes the focus back")
+        #expect(harness.pump { sway.windowStates()["host"]?.focused == true })
+        let frame = try #require(sway.windowRectangles()["host"])
+        let beside = try #require(sway.windowRectangles()["other"])
+        #expect(harness.pump { host.width == frame.width && host.height == frame.height }, "the host fills its tile")
+        host.cursor = .system(.crosshair)
+        let handle = try #require(host.nativeHandle.wayland)
+        let attached = try GameWindow(attachingTo: .wayland(display: handle.display, surface: handle.surface), stallTimeout: nil)
+        defer { attached.detach() }
+        let game = Game()
+        game.prefersPointerLocked = false
+        attached.pointerLock.rootPreferring = game
+        func pumpBoth(timeout: Duration = .seconds(3), until condition: () -> Bool) -> Bool {
+            harness.pump(timeout: timeout) {
+                attached.pollEvents { _ in }
+                return condition()
+            }
+        }
+
+        // The pixels sway's cursor changes around `spot` (two screenshots: the cursor on the
+        // spot, and 100 pixels down and right inside the window), as offsets from it.
+        let spot = (x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
+        func drawnCursor() -> Set<[Int]>? {
+            _ = pumpBoth(timeout: .milliseconds(300)) { false }
+            guard let drawn = sway.screenshot() else { return nil }
+            sway.moveAbsolute(x: spot.x + 100, y: spot.y + 100)
+            _ = pumpBoth(timeout: .milliseconds(300)) { false }
+            let plain = sway.screenshot()
+            sway.moveAbsolute(x: spot.x, y: spot.y)
+            _ = pumpBoth(timeout: .milliseconds(300)) { false }
+            guard let plain, plain.width == drawn.width else { return nil }
+            var changed = Set<[Int]>()
+            for dy in -48...48 {
+                for dx in -48...48 {
+                    let index = (spot.y + dy) * plain.width + spot.x + dx
+                    if plain.pixels[index] != drawn.pixels[index] { changed.insert([dx, dy]) }
+                }
+            }
+            return changed
+        }
+        sway.moveAbsolute(x: beside.x + beside.width / 2, y: beside.y + beside.height / 2)
+        _ = pumpBoth(timeout: .milliseconds(300)) { false }
+        sway.moveAbsolute(x: spot.x, y: spot.y)
+        #expect(
+            pumpBoth { attached.pointerLock.pointerLockState?.reason == .preferenceOff },
+            "\(String(describing: attached.pointerLock.pointerLockState))")
+        let crosshair = try #require(drawnCursor(), "grim takes screenshots")
+        // The crosshair's hot spot is its middle: it reaches above and left of the spot.
+        #expect(crosshair.contains { $0[0] < -2 } && crosshair.contains { $0[1] < -2 }, "the host's crosshair: \(crosshair.count) pixels")
+
+        game.prefersPointerLocked = true
+        attached.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(pumpBoth { attached.pointerLock.pointerLockState?.isLocked == true })
+        game.prefersPointerLocked = false
+        attached.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
+        #expect(pumpBoth { attached.pointerLock.pointerLockState?.isLocked == false })
+        let arrow = try #require(drawnCursor())
+        // The arrow's hot spot is its tip: it is drawn below and right of the spot.
+        #expect(arrow.count > 20 && arrow.allSatisfy { $0[0] >= -2 && $0[1] >= -2 }, "after the lock, the arrow: \(arrow.count) pixels")
+    }
 }
