@@ -55,7 +55,14 @@ public struct WaylandWindowHandle: @unchecked Sendable {
 /// - create its own resources on the connection (GCs, pixmaps, colormaps, MIT-SHM segments)
 ///   and draw with them, and query the server (`XGetWindowAttributes`, extensions).
 ///
-/// GameInput keeps reading the connection's events. A caller must not:
+/// GameInput keeps reading the connection's events. A thread whose call reads the socket
+/// (a write that blocks, a reply it waits for) leaves the events it finds in XCB's queue, where
+/// a `poll()` on the socket cannot see them. So once the handle has been read,
+/// ``GameWindow/waitForEvents(until:)`` also looks at that queue every 4 ms while it sleeps,
+/// and ``GameWindow/wakeDescriptor`` turns readable as often: an event a render thread read
+/// waits at most that long. Such an idle loop wakes 250 times a second.
+///
+/// A caller must not:
 /// - read or wait for events itself (`XNextEvent`, `XPeekEvent`, `XCheck…Event`,
 ///   `xcb_wait_for_event`, `xcb_poll_for_event`): events taken so never reach GameInput, and
 ///   the lock misses focus and map changes. Events of extensions GameInput does not handle

@@ -4,6 +4,11 @@ import Foundation
 /// The event loop's two calls, and closing: sleeping until something is due, handling what
 /// is queued, and letting go of the server — safely from inside the game's own handlers.
 extension X11Window {
+    /// How often a wait looks at XCB's queue while the caller shares the connection
+    /// (``isConnectionShared``): the longest an event another thread read off the socket
+    /// waits there.
+    static let sharedConnectionCheckInterval: Duration = .milliseconds(4)
+
     /// The X11 side of `GameWindow.waitForEvents`.
     func waitForEvents(until deadline: ContinuousClock.Instant?) {
         guard !isClosed, !connection.isLost, TerminationSignals.pending == nil, pendingEvents() == 0,
@@ -17,8 +22,6 @@ extension X11Window {
         consider(foreignKeyboardGrab.deadline)
         consider(clipboard.deadline)
         consider(grab?.guardianDeadline)
-        var timeout: Int32 = -1
-        if let wake { timeout = Self.milliseconds(until: wake) }
         let signals = TerminationSignals.wakeDescriptor
         let guardian = grab?.guardianDescriptor ?? -1
         withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 3) { descriptors in
@@ -31,20 +34,38 @@ extension X11Window {
             watch(connection.fileDescriptor)
             watch(signals)
             watch(guardian)
-            let ready = UnsafeMutableBufferPointer(rebasing: descriptors[..<count])
-            grab?.beginWait(afterHeartbeat: false)
-            // The guardian hears of a sleep only once it has lasted a heartbeat interval: the
-            // short sleeps of a running game (a frame, a present's completion) cost it nothing.
-            if let heartbeat = grab?.guardianHeartbeat.map(Self.milliseconds(of:)), timeout < 0 || timeout > heartbeat {
-                if Posix.poll(ready, timeout: heartbeat) == 0 {
-                    grab?.beginWait(afterHeartbeat: true)
-                    Posix.poll(ready, timeout: timeout < 0 ? -1 : timeout - heartbeat)
-                }
-            } else {
-                Posix.poll(ready, timeout: timeout)
-            }
+            sleep(on: UnsafeMutableBufferPointer(rebasing: descriptors[..<count]), until: wake)
         }
         grab?.checkIn(now: .now)
+    }
+
+    /// Sleeps in `poll()` on `ready` until one is readable or `wake` passes (never, when nil).
+    /// The guardian hears of a sleep only once it has lasted a heartbeat interval: the short
+    /// sleeps of a running game (a frame, a present's completion) cost it nothing. On a shared
+    /// connection the sleep also ends when events wait in XCB's queue.
+    private func sleep(on ready: UnsafeMutableBufferPointer<pollfd>, until wake: ContinuousClock.Instant?) {
+        let start = ContinuousClock.now
+        var heartbeat = grab?.guardianHeartbeat.map { start + $0 }
+        if let due = heartbeat, let wake, wake <= due { heartbeat = nil }
+        grab?.beginWait(afterHeartbeat: false)
+        while true {
+            var until = wake
+            func consider(_ due: ContinuousClock.Instant?) {
+                if let due, until.map({ due < $0 }) ?? true { until = due }
+            }
+            consider(heartbeat)
+            if isConnectionShared { consider(.now + Self.sharedConnectionCheckInterval) }
+            if Posix.poll(ready, timeout: until.map(Self.milliseconds(until:)) ?? -1) > 0 { return }
+            let now = ContinuousClock.now
+            if let wake, now >= wake { return }
+            if let due = heartbeat, now >= due {
+                grab?.beginWait(afterHeartbeat: true)
+                heartbeat = nil
+            } else if !isConnectionShared {
+                return  // a signal interrupted the sleep
+            }
+            if isConnectionShared && pendingEvents() > 0 { return }
+        }
     }
 
     /// The X11 side of `GameWindow.pollEvents`.

@@ -58,9 +58,11 @@ package final class X11Window: WindowBackend {
     /// The window's visual and colormap, for the pixel presenter in this package.
     package let visual: X11Visual
 
-    /// The X11 side of `GameWindow.nativeHandle`.
+    /// The X11 side of `GameWindow.nativeHandle`. Reading it marks the connection as shared
+    /// (``isConnectionShared``).
     var nativeHandle: NativeWindowHandle {
         guard !isConnectionClosed, host == nil else { return NativeWindowHandle(x11: nil) }
+        isConnectionShared = true
         return NativeWindowHandle(
             x11: X11WindowHandle(
                 display: connection.display, xcbConnection: XGetXCBConnection(connection.display),
@@ -126,6 +128,12 @@ package final class X11Window: WindowBackend {
     /// Events in Xlib's queue as far as `pendingEvents` and `pollEvents` know; more means some
     /// other call (a round trip) read events, which then get a fresh receipt time.
     var knownQueueLength: Int32 = 0
+    /// Whether the caller has the connection (``nativeHandle`` was read), and so may use it
+    /// from other threads. A thread whose XCB call reads the socket (a write that blocks, a
+    /// reply it waits for) moves the events it finds into XCB's queue, where no `poll()` on
+    /// the socket sees them: ``waitForEvents(until:)`` and the wake descriptor then look at
+    /// the queue every ``sharedConnectionCheckInterval`` too.
+    var isConnectionShared = false
     /// Mapped, minimised or hidden, as the server and the window manager last said.
     var visibility = Visibility() {
         didSet { if visibility != oldValue { pointerLock.setViewable(visibility.isViewable) } }

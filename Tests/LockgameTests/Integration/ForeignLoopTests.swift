@@ -254,6 +254,32 @@ import XServerTestSupport
         print("loop shapes: a render thread on the connection, the server killed: ended cleanly \(clean)/\(SafetyValveTests.trials)")
     }
 
+    /// A render thread writes frames on the window's connection through XCB while the loop
+    /// sleeps until input comes. When the thread's write blocks, XCB reads the socket too, and
+    /// moves the events it finds into its own queue, where the loop's `poll()` on the socket
+    /// cannot see them. The program runs on one core, where the thread often reads first: each
+    /// of 40 presses of L still toggles the lock. Before the wait looked at XCB's queue on a
+    /// shared connection, 4 of 5 runs here lost a press for good (until the next input came).
+    @Test func aRenderThreadOnTheConnectionHidesNoInputFromTheLoop() throws {
+        let program = try ChildProcess(
+            executable: "/usr/bin/taskset", arguments: ["--cpu-list", "0", Self.executable, "--xcb-renderer"],
+            environment: ["DISPLAY": server.displayName])
+        defer { program.stop() }
+        #expect(program.waitForLine { $0 == "lock: locked" } != nil, "\(program.lines)")
+        var lost: Int?
+        for press in 0..<40 {
+            let seen = program.lines.count
+            probe.press(UInt32(XK_l))
+            let expected = press % 2 == 0 ? "lock: unlocked (preference off)" : "lock: locked"
+            guard LockgameLaunch.waitForNewLine(expected, in: program, after: seen, timeout: .seconds(3)) else {
+                lost = press
+                break
+            }
+        }
+        #expect(lost == nil, "press \(lost ?? 0) not seen within 3 s; \(program.lines.suffix(4))")
+        #expect(program.lines.last == "lock: locked" && probe.pointerIsGrabbed, "\(program.lines.suffix(2))")
+    }
+
     /// Taking the lock never waits for the guardian: with the guardian stopped (SIGSTOP), the
     /// lock still comes at once.
     @Test func theLockDoesNotWaitForAStoppedGuardian() throws {
