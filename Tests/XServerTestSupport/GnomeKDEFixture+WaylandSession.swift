@@ -36,7 +36,7 @@ extension GnomeKDEFixture: WaylandSession {
 
     public func startNativeWindow(title: String) throws -> NativeWindow {
         try NativeWindow(
-            title: title, tool: WaylandToolBuilder.pointerWindow(in: folder), folder: folder,
+            title: title, tool: WaylandToolBuilder.pointerWindow(), folder: folder,
             environment: waylandEnvironment)
     }
 

@@ -112,7 +112,7 @@ public final class GnomeKDEFixture {
                 "--no-lockscreen",
                 "sh -c 'echo DISPLAY=$DISPLAY > \(sessionFile).tmp && echo DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS >> \(sessionFile).tmp && mv \(sessionFile).tmp \(sessionFile)'",
             ]
-            do { tool = try WaylandToolBuilder.kwinFakeInput(in: folder) } catch {
+            do { tool = try WaylandToolBuilder.kwinFakeInput() } catch {
                 throw Failure(description: "\(error)")
             }
         }
@@ -296,9 +296,9 @@ public final class GnomeKDEFixture {
         }
     }
 
-    /// The tests' Wayland window, compiled once per fixture.
+    /// The tests' Wayland window, compiled once per run.
     private func pointerWindowTool() throws -> String {
-        try WaylandToolBuilder.pointerWindow(in: folder)
+        try WaylandToolBuilder.pointerWindow()
     }
 
     static func toolPath(_ relative: String) -> String { WaylandToolBuilder.source(relative) }

@@ -12,7 +12,7 @@ extension SwayFixture: WaylandSession {
     /// folder.
     public func startNativeWindow(title: String) throws -> NativeWindow {
         try NativeWindow(
-            title: title, tool: WaylandToolBuilder.pointerWindow(in: folder), folder: folder,
+            title: title, tool: WaylandToolBuilder.pointerWindow(), folder: folder,
             environment: waylandEnvironment)
     }
 

@@ -80,7 +80,7 @@ public final class SwayFixture {
 
         """.write(toFile: configuration, atomically: true, encoding: .utf8)
         let tool: String
-        do { tool = try WaylandToolBuilder.virtualInput(in: folder) } catch { throw Failure.didNotStart("\(error)") }
+        do { tool = try WaylandToolBuilder.virtualInput() } catch { throw Failure.didNotStart("\(error)") }
 
         sway = try ChildProcess(
             executable: XServerFixture.locate("setpriv"),
@@ -214,7 +214,7 @@ public final class SwayFixture {
     /// it: its commands (`state`, `preedit TEXT BEGIN END`, `commit TEXT`) go through
     /// `ChildProcess.command(_:timeout:)`, each answered with one line. The caller stops it.
     public func startInputMethod() throws -> ChildProcess {
-        let tool = try WaylandToolBuilder.inputMethod(in: folder)
+        let tool = try WaylandToolBuilder.inputMethod()
         let method = try ChildProcess(executable: tool, arguments: [], environment: waylandEnvironment, takesInput: true)
         guard method.waitForLine(timeout: .seconds(5), where: { $0 == "ready" }) != nil else {
             method.stop()
