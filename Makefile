@@ -1,7 +1,12 @@
 # make run   - install missing system packages, build, run the game on $DISPLAY
 # make test  - install what the tests need, check the formatting (lint) and the documentation
 #              (docs), run the hot-path guard, a lockbench smoke run, a fuzz smoke run, a
-#              sanitizer smoke run and the tests (they start their own X servers)
+#              sanitizer smoke run, build the example packages and run every test (they start
+#              their own X servers and compositors) in TEST_WORKERS (2) processes (scripts/run-tests)
+# make test-unit - the suites that start no server (seconds, after the build)
+# make test-integration - the suites that start servers, in worker processes
+# make stress SUITE=<name> N=<n> - one suite N (5) times with a busy loop per core (scripts/stress)
+# make examples - build every package in Examples/ and Benchmarks/attach-bench, as their users would
 # make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
 # make bench-attach - GameInput attached to SDL2 and GLFW windows against their own relative modes
@@ -69,7 +74,7 @@ INPUT_METHODS = uim-xim uim-byeoru ibus ibus-hangul ibus-libpinyin fcitx5 fcitx5
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind adwaita-icon-theme xserver-xephyr \
 	xserver-xorg-core xserver-xorg-video-dummy $(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 
-.PHONY: run test soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
+.PHONY: run test test-unit test-integration stress examples soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
 	sanitize sanitize-smoke
 
 run: deps
@@ -79,8 +84,31 @@ run: deps
 build: deps
 	$(SWIFT) build
 
-test: test-deps lint docs check-hot-paths bench-smoke fuzz-smoke sanitize-smoke
-	$(SWIFT) test --no-parallel
+# The examples are built before the tests that run them (LOCKGAME_EXAMPLES_BUILT tells them so).
+test: test-deps lint docs check-hot-paths bench-smoke fuzz-smoke sanitize-smoke examples
+	LOCKGAME_EXAMPLES_BUILT=1 SWIFT=$(SWIFT) scripts/run-tests
+
+test-unit: deps
+	SWIFT=$(SWIFT) scripts/run-tests --layer unit
+
+test-integration: test-deps examples
+	LOCKGAME_EXAMPLES_BUILT=1 SWIFT=$(SWIFT) scripts/run-tests --layer integration
+
+SUITE ?=
+N ?= 5
+stress: test-deps examples
+	@test -n "$(SUITE)" || { echo "usage: make stress SUITE=<suite> [N=<runs>]" >&2; exit 2; }
+	LOCKGAME_EXAMPLES_BUILT=1 SWIFT=$(SWIFT) scripts/stress '$(SUITE)' $(N)
+
+# Each example is a package of its own that depends on this repository by path, built as its
+# user would build it (`swift build --package-path`), all into one build folder so that
+# GameInput is compiled once for the seven, not seven times; the tests run what this builds.
+EXAMPLE_PACKAGES_TO_BUILD = $(wildcard Examples/*/Package.swift) Benchmarks/attach-bench/Package.swift
+examples: test-deps
+	@for manifest in $(EXAMPLE_PACKAGES_TO_BUILD); do \
+		echo "building $$(dirname $$manifest)"; \
+		$(SWIFT) build --package-path $$(dirname $$manifest) --scratch-path .build/examples || exit 1; \
+	done
 
 mutants: test-deps
 	scripts/mutants

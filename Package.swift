@@ -154,17 +154,19 @@ let package = Package(
             dependencies: ["GameInput", "CXlib"],
             path: "Tests/LoopShapes"
         ),
+        // The tests' tags (integration, compositor, timing), shared by the test targets.
+        .target(name: "TestTags", path: "Tests/TestTags"),
         // GLX and OpenGL 1.x, for the test that draws with GLX into a GameWindow of GLX's visual.
         .systemLibrary(name: "CGLX", path: "Tests/CGLX"),
         .testTarget(
             name: "GameInputTests",
-            dependencies: ["GameInput", "CXlib", "CXKBCommon", "XServerTestSupport", "CGLX"]
+            dependencies: ["GameInput", "CXlib", "CXKBCommon", "XServerTestSupport", "CGLX", "TestTags"]
         ),
         .testTarget(
             name: "LockgameTests",
             dependencies: [
                 "lockgame", "LoopShapes", "GameInput", "GamePixels", "LockgamePlatform", "LockgameEngine", "CXlib",
-                "XServerTestSupport",
+                "XServerTestSupport", "TestTags",
             ]
         ),
         .testTarget(

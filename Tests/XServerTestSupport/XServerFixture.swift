@@ -52,11 +52,13 @@ public final class XServerFixture {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             serverFolder = folder
             try Self.dummyConfiguration.write(toFile: folder + "/xorg.conf", atomically: true, encoding: .utf8)
+            // -sharevts -novtswitch: the servers of parallel test workers share the console's
+            // virtual terminal and never switch it away from one another.
             server = try ChildProcess(
                 executable: try Self.locate("Xorg"),
                 arguments: [
                     "-displayfd", "1", "-config", folder + "/xorg.conf", "-logfile", folder + "/Xorg.log", "-nolisten", "tcp",
-                    "-noreset",
+                    "-noreset", "-sharevts", "-novtswitch",
                 ])
         } else {
             let xvfb = try Self.locate("Xvfb")

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// GLFW do (``HostClient``), on Xvfb + openbox: the lock holds from outside's point of view,
 /// the host keeps its own events, and detaching or the host's destroying the window frees the
 /// pointer.
-@Suite(.serialized) final class AttachIntegrationTests {
+@Suite(.serialized, .tags(.integration)) final class AttachIntegrationTests {
     let server: XServerFixture
     let probe: XProbe
     let host: HostClient
@@ -200,7 +201,7 @@ import XServerTestSupport
 
     /// A host that sleeps in its own poll() on the wake descriptor wakes for input, is not
     /// woken again once it handled it, and, while locked, wakes often enough to keep the lock.
-    @Test func theWakeDescriptorWakesAHostThatSleeps() throws {
+    @Test(.tags(.timing)) func theWakeDescriptorWakesAHostThatSleeps() throws {
         let (harness, _) = try attached(prefers: true)
         #expect(harness.pump { harness.state == .locked })
         let descriptor = harness.window.wakeDescriptor

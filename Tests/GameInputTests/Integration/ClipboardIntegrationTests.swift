@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// `INCR` (ICCCM 2.7.2) both ways, for texts too large for one request, and a client scripted
 /// here in raw Xlib for what `xclip` never does: an owner that ignores a request or answers
 /// late, a requestor that stops deleting the property in the middle of a transfer.
-@Suite(.serialized) final class ClipboardIntegrationTests {
+@Suite(.serialized, .tags(.integration)) final class ClipboardIntegrationTests {
     let server: XServerFixture
     let probe: XProbe
     /// Where the texts handed to and taken from `xclip` live; removed at the end.
@@ -29,7 +30,7 @@ import XServerTestSupport
     /// An owner that never answers costs only the request it ignored: that request ends with
     /// nil at its deadline (about 2 s), the next one, held back until then, gets its own
     /// answer. Nothing completes inside `requestClipboardText`.
-    @Test func anIgnoredRequestEndsWithNilAndTheNextGetsItsOwnAnswer() throws {
+    @Test(.tags(.timing)) func anIgnoredRequestEndsWithNilAndTheNextGetsItsOwnAnswer() throws {
         let harness = try GameWindowHarness(displayName: server.displayName)
         let owner = try ScriptedSelectionClient(displayName: server.displayName)
         owner.takeClipboard()
@@ -97,7 +98,7 @@ import XServerTestSupport
     /// Once the game has a real event time, every request gets a later time than the one
     /// before, so an owner's refusal names its request and arrives at once, even right after
     /// a request the owner ignored (whose answer could otherwise still be on its way).
-    @Test func aRefusalAfterAnIgnoredRequestArrivesAtOnceWhenTheGameHasAnEventTime() throws {
+    @Test(.tags(.timing)) func aRefusalAfterAnIgnoredRequestArrivesAtOnceWhenTheGameHasAnEventTime() throws {
         let harness = try GameWindowHarness(displayName: server.displayName)
         harness.window.x11!.lastEventTime = 5000
         let owner = try ScriptedSelectionClient(displayName: server.displayName)
@@ -201,7 +202,7 @@ import XServerTestSupport
 
     /// Two requestors read a 20 MB text at the same time: two `INCR` transfers run at once,
     /// each gets every byte.
-    @Test func twoRequestorsAreServedAtOnce() throws {
+    @Test(.tags(.timing)) func twoRequestorsAreServedAtOnce() throws {
         let harness = try GameWindowHarness(displayName: server.displayName)
         let sample = Self.sampleText(size: 20 << 20)
         harness.window.copyToClipboard(String(decoding: sample, as: UTF8.self))
@@ -225,7 +226,7 @@ import XServerTestSupport
     /// A requestor that gets the `INCR` answer and never deletes the property is given up on
     /// after the chunk deadline (5 s): the transfer ends and the game stops selecting
     /// `PropertyChangeMask` on the requestor's window. Other requestors are served after.
-    @Test func aRequestorThatStopsDeletingIsDroppedAfterTheDeadline() throws {
+    @Test(.tags(.timing)) func aRequestorThatStopsDeletingIsDroppedAfterTheDeadline() throws {
         let harness = try GameWindowHarness(displayName: server.displayName)
         let sample = Self.sampleText(size: 1 << 20)
         harness.window.copyToClipboard(String(decoding: sample, as: UTF8.self))

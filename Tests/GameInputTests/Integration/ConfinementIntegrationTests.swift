@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -8,7 +9,7 @@ import XServerTestSupport
 /// The confinement, the cursor's shapes and the warp against a real X server (Xvfb) and window
 /// manager (openbox), driven with XTest. A second X client judges: its grab is refused exactly
 /// while the game confines, and it reads the pointer's position and the cursor (XFixes).
-@Suite(.serialized) final class ConfinementIntegrationTests {
+@Suite(.serialized, .tags(.integration)) final class ConfinementIntegrationTests {
     let server: XServerFixture
     let probe: XProbe
 

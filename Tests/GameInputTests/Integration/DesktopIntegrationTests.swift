@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 
 /// What the window tells the window manager and how it gets the focus, with and without a
 /// window manager, checked by a second X client.
-@Suite(.serialized) struct DesktopIntegrationTests {
+@Suite(.serialized, .tags(.integration)) struct DesktopIntegrationTests {
     func lockedHarness(on server: XServerFixture) throws -> GameWindowHarness {
         let harness = try GameWindowHarness(displayName: server.displayName, title: "desktop-test ✓")
         harness.window.pointerLock.rootPreferring = TestGame(prefers: true)

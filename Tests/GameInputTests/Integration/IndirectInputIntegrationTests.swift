@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 
 /// Buttons, modifiers, wheel, hover, key repeat and the clipboard on a real X server, with
 /// input injected through XTest.
-@Suite(.serialized) final class IndirectInputIntegrationTests {
+@Suite(.serialized, .tags(.integration)) final class IndirectInputIntegrationTests {
     let server: XServerFixture
     let probe: XProbe
 

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 /// starts and serves with its engine on, types what a user would type into a plain Xlib XIM
 /// client (``XIMClient``, C compiled here: XIM needs variadic calls Swift cannot make), and
 /// `stop()`, `kill()` and `suspend()` do what they say, down to the PIDs.
-@Suite(.serialized) final class InputMethodFixtureTests {
+@Suite(.serialized, .tags(.integration)) final class InputMethodFixtureTests {
     typealias Kind = InputMethodFixture.Kind
     let server: XServerFixture
 

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -8,7 +9,7 @@ import XServerTestSupport
 /// Input a game can trust, on a real X server driven through XTest: nothing of the hidden
 /// pointer leaks through the lock, keys name their place, held keys and buttons end when the
 /// focus goes, and held buttons follow the server's truth.
-@Suite(.serialized) final class InputTrustIntegrationTests {
+@Suite(.serialized, .tags(.integration)) final class InputTrustIntegrationTests {
     let server: XServerFixture
     let probe: XProbe
 

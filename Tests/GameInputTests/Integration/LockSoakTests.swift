@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 
 /// Many lock transitions, with what the library believes compared to what the X server
 /// holds (a second client's grab attempt) at every checkpoint, and memory watched.
-@Suite(.serialized) final class LockSoakTests {
+@Suite(.serialized, .tags(.integration)) final class LockSoakTests {
     let server: XServerFixture
     let probe: XProbe
 

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// 1.5 monitors by a second client, as `xrandr --setmonitor` splits it: the list matches what
 /// `xrandr --listmonitors` says, monitors added and removed while the game runs give one
 /// change each and the lock holds, and `Xft.dpi` gives the scale.
-@Suite(.serialized) final class MonitorIntegrationTests {
+@Suite(.serialized, .tags(.integration)) final class MonitorIntegrationTests {
     let server: XServerFixture
     let probe: XProbe
 

@@ -1,13 +1,14 @@
 import CGLX
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
 @testable import GameInput
 
 /// The native handle and the window's visual, checked against what a second client sees.
-@Suite(.serialized) final class NativeHandleTests {
+@Suite(.serialized, .tags(.integration)) final class NativeHandleTests {
     let server: XServerFixture
 
     init() throws {

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 
 /// The library against a real X server (Xvfb) and window manager (openbox), driven with XTest,
 /// with a second X client as the judge of whether the pointer is really grabbed.
-@Suite(.serialized) final class PointerLockIntegrationTests {
+@Suite(.serialized, .tags(.integration)) final class PointerLockIntegrationTests {
     let server: XServerFixture
     let probe: XProbe
 
@@ -31,7 +32,7 @@ import XServerTestSupport
     /// A loop that sleeps on purpose while locked (a game that draws only on input) is not a
     /// hung one: the guardian keeps the lock through a sleep longer than the stall timeout,
     /// while a loop that stops calling in is freed.
-    @Test func aLongSleepKeepsTheLockWhileAStallFreesIt() throws {
+    @Test(.tags(.timing)) func aLongSleepKeepsTheLockWhileAStallFreesIt() throws {
         let (harness, _) = try lockedHarness()
         // The lock does not wait for the guardian: it arms soon after, and the grab moves to its window.
         #expect(harness.pump { harness.window.x11!.grab?.isGuarded == true }, "the guardian watches the lock")
@@ -172,7 +173,7 @@ import XServerTestSupport
         #expect(probe.tryGrab() == AlreadyGrabbed)
     }
 
-    @Test func anotherClientsGrabIsReportedWithoutBlockingAndTheLockFollows() throws {
+    @Test(.tags(.timing)) func anotherClientsGrabIsReportedWithoutBlockingAndTheLockFollows() throws {
         let harness = try GameWindowHarness(displayName: server.displayName)
         harness.window.pointerLock.rootPreferring = TestGame(prefers: true)
         #expect(probe.holdGrab() == GrabSuccess)

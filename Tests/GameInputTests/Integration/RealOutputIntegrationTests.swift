@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// `DUMMY1` 800x600 to its right, openbox): each monitor's refresh rate is its mode's, and an
 /// output switched off and on again while the game is locked (`xrandr --output … --off`, what
 /// unplugging a monitor does) gives one change each, with the lock held throughout.
-@Suite(.serialized) struct RealOutputIntegrationTests {
+@Suite(.serialized, .tags(.integration)) struct RealOutputIntegrationTests {
     func xrandr(_ arguments: [String], on server: XServerFixture) throws {
         let run = try ChildProcess(
             executable: XServerFixture.locate("xrandr"), arguments: arguments, environment: ["DISPLAY": server.displayName])

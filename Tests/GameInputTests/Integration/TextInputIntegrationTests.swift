@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// pressed by X key code through XTest (the places: evdev numbers + 8), the game's
 /// ``KeyEvent``s and committed text read back. No input method runs here (see
 /// `InputMethodIntegrationTests` for those): text goes through the compose table.
-@Suite(.serialized) struct TextInputIntegrationTests {
+@Suite(.serialized, .tags(.integration)) struct TextInputIntegrationTests {
     /// X key codes of a pc105 keyboard, by their place on a US keyboard.
     enum Code {
         static let one: UInt32 = 10, two: UInt32 = 11, q: UInt32 = 24, e: UInt32 = 26, t: UInt32 = 28

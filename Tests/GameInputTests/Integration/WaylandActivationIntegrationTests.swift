@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -8,7 +9,7 @@ import XServerTestSupport
 /// window presents an `xdg-activation-v1` token, and sway marks it urgent (a token from a
 /// window without the focus activates nothing more there), where without the call nothing is
 /// marked.
-@Suite(.serialized) struct WaylandActivationIntegrationTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandActivationIntegrationTests {
     @Test func swayMarksTheWindowThatAsksUrgent() throws {
         let harness = try SwayWindowHarness(title: "asker")
         defer { harness.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -10,7 +11,7 @@ import XServerTestSupport
 /// events the host's loop reads off the socket wait in the attached window's queue for its
 /// next `pollEvents`; both get the keys; a detach frees the pointer and leaves the host's
 /// connection working.
-@Suite(.serialized) struct WaylandAttachIntegrationTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandAttachIntegrationTests {
     final class Game: PointerLockPreferring { var prefersPointerLocked = true }
 
     @Test func theAttachedWindowLocksOnTheHostsConnectionAndTakesNothingFromIt() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -8,7 +9,7 @@ import XServerTestSupport
 /// the game's own, with its hot spot on the cursor's position, pixel for pixel; nothing for
 /// ``CursorShape/hidden``; the theme's arrow again after it. What sway draws is read from two
 /// screenshots, one with the cursor on the spot and one with it moved away.
-@Suite(.serialized) struct WaylandCursorIntegrationTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandCursorIntegrationTests {
     @Test func aPictureShowsAtItsHotSpotAndHiddenShowsNothing() throws {
         let harness = try SwayWindowHarness(title: "cursor")
         defer { harness.stop() }

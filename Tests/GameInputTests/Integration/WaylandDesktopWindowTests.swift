@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// at the compositor's position, and, where the compositor tells (KWin's scripts), the title
 /// set after creation, a size asked for, the size limits as the compositor took them, and what
 /// `activate()` does.
-@Suite(.serialized) struct WaylandDesktopWindowTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandDesktopWindowTests {
     /// A window titled `title` on `session`'s socket, 400 by 300, shown, with a pump that runs
     /// its loop and keeps what it hands over.
     final class Harness {

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -10,7 +11,7 @@ import XServerTestSupport
 /// (1.5 times KWin's logical units), and a frame drawn at that size shows pixel for pixel in
 /// KWin's screenshot: a one-pixel white line stays one white pixel wide, with no grey beside it
 /// (a frame KWin scaled would be blurred or doubled).
-@Suite(.serialized) struct WaylandFractionalScaleIntegrationTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandFractionalScaleIntegrationTests {
     @Test func kwinAtOneAndAHalfGetsFramesPixelForPixel() throws {
         let kwin = try GnomeKDEFixture(.kwin, nativeClients: true, scale: 1.5)
         defer { kwin.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -8,7 +9,7 @@ import XServerTestSupport
 /// hover at the compositor's position within the window, the buttons with X's numbers and the
 /// mask held, a wheel's notches as `.discrete` steps and a touchpad's scroll as `.continuous`
 /// fractions of a step (15 units each), as on X11.
-@Suite(.serialized) struct WaylandPointerInputIntegrationTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandPointerInputIntegrationTests {
     @Test func hoverButtonsAndBothScrollTypes() throws {
         let harness = try SwayWindowHarness(title: "pointer")
         defer { harness.stop() }

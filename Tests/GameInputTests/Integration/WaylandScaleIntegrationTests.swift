@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// logical units), and a frame drawn at that size shows pixel for pixel in sway's screenshot (a
 /// one-pixel line stays one pixel wide, where a frame at scale 1 is doubled); back at scale 1,
 /// one change of each.
-@Suite(.serialized) struct WaylandScaleIntegrationTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandScaleIntegrationTests {
     @Test func anOutputAtScaleTwoGetsFramesAtTwicePixelsAndBack() throws {
         let harness = try SwayWindowHarness(title: "scaled") { sway in
             #expect(sway.swaymsg(["output", "HEADLESS-1", "scale", "2"]))

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// seat's, and sway relays what it sends. A session enables the text input, so the input method
 /// is activated; its composition comes as a preedit with its caret, its commit as committed text
 /// (ending the composition); closing the session deactivates it. Without a session nothing comes.
-@Suite(.serialized) struct WaylandTextInputIntegrationTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandTextInputIntegrationTests {
     @Test func anInputMethodsCompositionAndCommitComeAsText() throws {
         let harness = try SwayWindowHarness(title: "typing")
         defer { harness.stop() }

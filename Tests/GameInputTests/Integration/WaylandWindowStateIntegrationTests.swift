@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 /// The window's own state on a native Wayland window under sway, read back from sway's tree:
 /// a UTF-8 title set after creation is the toplevel's, and a size asked for while sway lets
 /// the window choose (floating) is the size sway shows, where a tiled window keeps sway's.
-@Suite(.serialized) struct WaylandWindowStateIntegrationTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandWindowStateIntegrationTests {
     @Test func swayShowsTheTitleAndTheSizeAskedFor() throws {
         let harness = try SwayWindowHarness(title: "first")
         defer { harness.stop() }

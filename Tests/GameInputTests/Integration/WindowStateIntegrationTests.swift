@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -16,7 +17,7 @@ import XServerTestSupport
 /// and 20 above (a 1-pixel border and a 20-pixel title bar, `_NET_FRAME_EXTENTS` 1, 1, 20, 5);
 /// and it keeps a window asked far below the screen's edge with its frame's top 32 pixels on
 /// the screen. Without a window manager every request applies as asked.
-@Suite(.serialized) struct WindowStateIntegrationTests {
+@Suite(.serialized, .tags(.integration)) struct WindowStateIntegrationTests {
     /// Limits for a window of 320x240 to 800x600 at 4:3, and how `XGetWMNormalHints` reads them.
     static func fourByThree() throws -> WindowSizeLimits {
         try WindowSizeLimits(

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -10,7 +11,7 @@ import XServerTestSupport
 /// request failed as refused. (That other connections' errors still reach the handler that
 /// was there before GameInput is `ForeignLoopTests.theHostsOwnXErrorHandlerStillRuns`: it
 /// needs a process of its own, where GameInput installs its handler after the host's.)
-@Suite(.serialized) final class XErrorHandlingTests {
+@Suite(.serialized, .tags(.integration)) final class XErrorHandlingTests {
     let server: XServerFixture
 
     init() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -8,18 +9,11 @@ import XServerTestSupport
 /// checked for correctness only: both windows and both contenders measured, the JSON line
 /// whole, and GameInput handing over every injected delta. Speed is information, never a
 /// target here (`make bench-attach` prints it).
-@Suite(.serialized) struct AttachBenchTests {
+@Suite(.serialized, .tags(.integration, .timing)) struct AttachBenchTests {
     /// Builds `Benchmarks/<name>` as its user would (`swift build --package-path`; incremental
-    /// after the first time); returns its program.
+    /// after the first time, or already built by `make examples`); returns its program.
     static func buildBenchmark(_ name: String) throws -> String {
-        let packagePath = HeadlessTests.packageRoot.appendingPathComponent("Benchmarks/\(name)").path
-        let build = try ChildProcess(
-            executable: try #require(ExamplePackageTests.swift, "the swift toolchain on PATH"),
-            arguments: ["build", "--package-path", packagePath])
-        #expect(build.waitForExit(timeout: .seconds(900)) == 0, "\(name) builds: \(build.lines.suffix(10))")
-        let executable = packagePath + "/.build/debug/\(name)"
-        try #require(FileManager.default.isExecutableFile(atPath: executable))
-        return executable
+        try ExamplePackageTests.buildPackage("Benchmarks/\(name)", product: name)
     }
 
     /// The figure named `key` ("sdl2.gameinput.burst_events") in the bench's JSON figures.

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -10,7 +11,7 @@ import XServerTestSupport
 /// pixels, injects input with XTest, stops the game, locks the screen; and the host's own key
 /// and click lines prove that GameInput took none of its events. What the examples print is in
 /// `Examples/README.md`.
-@Suite(.serialized) struct AttachExampleTests {
+@Suite(.serialized, .tags(.integration)) struct AttachExampleTests {
     static let attachExamples = ["sdl2-attach", "glfw-attach"]
     /// A stacking window manager, a tiling one, and a compositing one that is a D-Bus client.
     static let switchingDesktops: [WindowManager] = [.openbox, .i3, .mutter]
@@ -30,7 +31,7 @@ import XServerTestSupport
         return (game, window)
     }
 
-    @Test(arguments: attachExamples)
+    @Test(.tags(.timing), arguments: attachExamples)
     func theAttachedExampleLocksTurnsYieldsAndKeepsTheHostsEvents(_ name: String) throws {
         let desktop = try DesktopSession(manager: .openbox)
         defer { desktop.stop() }

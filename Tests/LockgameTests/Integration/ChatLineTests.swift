@@ -1,12 +1,13 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
 /// The demo's chat line on real layouts: T opens it, what is typed goes into it (through the
 /// compose table, without an input method), Return prints `chat: <text>`, Esc cancels, and
 /// nobody walks meanwhile. The pointer stays locked while the line is open.
-@Suite(.serialized) struct ChatLineTests {
+@Suite(.serialized, .tags(.integration)) struct ChatLineTests {
     static func setLayout(_ arguments: [String], on server: XServerFixture) throws {
         let setxkbmap = try ChildProcess(
             executable: XServerFixture.locate("setxkbmap"), arguments: ["-display", server.displayName] + arguments)

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 /// sway 1.7, mutter 43.8 and kwin_wayland 5.27.5 headless it lists the lock's protocols and
 /// their versions; a socket nobody answers on and an unset `WAYLAND_DISPLAY` are each one
 /// clear line.
-@Suite(.serialized) struct CompositorReportTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct CompositorReportTests {
     static func doctorLine(display: String, environment: [String: String]) throws -> String? {
         var environment = environment
         environment["DISPLAY"] = display

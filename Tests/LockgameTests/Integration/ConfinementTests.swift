@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -6,7 +7,7 @@ import XServerTestSupport
 /// matrix: the cursor visible and confined to the window, proved from outside by a second
 /// client's grab (refused exactly while the game confines), the pointer's position after moves
 /// far outside, and the cursor's name (`XFixesGetCursorImage`).
-@Suite(.serialized) struct ConfinementTests {
+@Suite(.serialized, .tags(.integration)) struct ConfinementTests {
     @Test(arguments: WindowManager.allCases)
     func theStrategyCameraConfinesTheCursor(_ manager: WindowManager) throws {
         let desktop = try DesktopSession(manager: manager)
@@ -105,7 +106,7 @@ import XServerTestSupport
     /// The system outranks the confinement as it does the lock: a screen locker gets the
     /// pointer, and a stopped game frees it (its lock guardian unmaps the window the grab is
     /// confined to); the confinement comes back by itself each time, and says why it was gone.
-    @Test func aLockerAndAStopFreeTheConfinedPointer() throws {
+    @Test(.tags(.timing)) func aLockerAndAStopFreeTheConfinedPointer() throws {
         let server = try XServerFixture(windowManager: nil)
         defer { server.stop() }
         let probe = server.probe

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -6,7 +7,7 @@ import XServerTestSupport
 /// a second ordinary window to switch to. What the game believes comes from its log lines;
 /// what X holds from a second client's grab (`confine_to` = root), the pointer's position and
 /// the focus.
-@Suite(.serialized) struct DesktopMatrixTests {
+@Suite(.serialized, .tags(.integration)) struct DesktopMatrixTests {
     @Test(arguments: WindowManager.allCases)
     func theLockFollowsTheDesktop(_ manager: WindowManager) throws {
         let desktop = try DesktopSession(manager: manager)

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// proves the lock with its own grab, moves the mouse with XTest, alt-tabs and resizes through
 /// the window manager. The contract every example keeps (what it prints, how it turns) is in
 /// `Examples/README.md`.
-@Suite(.serialized) struct ExampleGameTests {
+@Suite(.serialized, .tags(.integration)) struct ExampleGameTests {
     static let drawingExamples = ["software-pixels", "opengl-camera", "vulkan-camera"]
 
     @Test(arguments: drawingExamples)

@@ -1,12 +1,13 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
 /// `Examples/minimal-lock`, a package of its own that depends on this repository by path as an
 /// outside program would: built with `swift build --package-path`, then run on Xvfb, where it
 /// locks, prints relative motion, lets go on Esc and quits on Q.
-@Suite(.serialized) struct ExamplePackageTests {
+@Suite(.serialized, .tags(.integration)) struct ExamplePackageTests {
     /// The `swift` driver the tests run under, from `PATH`.
     static var swift: String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
@@ -16,13 +17,25 @@ import XServerTestSupport
     /// Builds `Examples/<name>` as its user would (`swift build --package-path`; incremental
     /// after the first time); returns its program.
     static func build(_ name: String = "minimal-lock") throws -> String {
-        let packagePath = HeadlessTests.packageRoot.appendingPathComponent("Examples/\(name)").path
-        let build = try ChildProcess(
-            executable: try #require(Self.swift, "the swift toolchain on PATH"),
-            arguments: ["build", "--package-path", packagePath])
-        #expect(build.waitForExit(timeout: .seconds(900)) == 0, "\(name) builds: \(build.lines.suffix(10))")
-        let executable = packagePath + "/.build/debug/\(name)"
-        try #require(FileManager.default.isExecutableFile(atPath: executable))
+        try buildPackage("Examples/\(name)", product: name)
+    }
+
+    /// Builds the package at `relativePath` (from the repository's root) with `swift build
+    /// --package-path`, into `.build/examples` where every example is built (GameInput is
+    /// compiled once for all of them), and returns its debug program `product`. `make test`
+    /// builds every such package once before the tests (`make examples`) and says so with
+    /// `LOCKGAME_EXAMPLES_BUILT=1`: then the program is only checked, not built again.
+    static func buildPackage(_ relativePath: String, product: String) throws -> String {
+        let packagePath = HeadlessTests.packageRoot.appendingPathComponent(relativePath).path
+        let scratch = HeadlessTests.packageRoot.appendingPathComponent(".build/examples").path
+        let executable = scratch + "/debug/\(product)"
+        if ProcessInfo.processInfo.environment["LOCKGAME_EXAMPLES_BUILT"] != "1" {
+            let build = try ChildProcess(
+                executable: try #require(Self.swift, "the swift toolchain on PATH"),
+                arguments: ["build", "--package-path", packagePath, "--scratch-path", scratch])
+            #expect(build.waitForExit(timeout: .seconds(900)) == 0, "\(relativePath) builds: \(build.lines.suffix(10))")
+        }
+        try #require(FileManager.default.isExecutableFile(atPath: executable), "\(executable) (make examples builds it)")
         return executable
     }
 

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -8,7 +9,7 @@ import XServerTestSupport
 /// a host with its own signal handlers, a stall timeout of its own, an overlay preloaded into
 /// the process, a launch through the dynamic loader. The program under test is `LoopShapes`
 /// (Tests/LoopShapes), run on Xvfb + openbox and judged from a second X client.
-@Suite(.serialized) final class ForeignLoopTests {
+@Suite(.serialized, .tags(.integration)) final class ForeignLoopTests {
     let server: XServerFixture
     let probe: XProbe
 
@@ -159,7 +160,7 @@ import XServerTestSupport
     /// A stall timeout below the old heartbeat's 250 ms (and the old wait notice's 250 ms of
     /// sleep): the lock holds, without a flap, through a loop that sleeps until input comes and
     /// through one that runs at 60 fps.
-    @Test(arguments: ["0", "60"]) func aShortStallTimeoutDoesNotMakeTheLockFlap(fps: String) throws {
+    @Test(.tags(.timing), arguments: ["0", "60"]) func aShortStallTimeoutDoesNotMakeTheLockFlap(fps: String) throws {
         let program = try startLocked(["--stall-ms", "200", "--fps", fps])
         defer { program.stop() }
         let seen = program.lines.count
@@ -181,7 +182,7 @@ import XServerTestSupport
 
     /// A program that treats SIGHUP as "reload" clears it and sleeps again: no spinning, and
     /// the next SIGHUP is seen too.
-    @Test func aHangUpTreatedAsReloadIsClearedAndTheLoopSleepsAgain() throws {
+    @Test(.tags(.timing)) func aHangUpTreatedAsReloadIsClearedAndTheLoopSleepsAgain() throws {
         let program = try startLocked(["--reload-on-hup"])
         defer { program.stop() }
         program.send(SIGHUP)
@@ -260,7 +261,7 @@ import XServerTestSupport
     /// cannot see them. The program runs on one core, where the thread often reads first: each
     /// of 40 presses of L still toggles the lock. Before the wait looked at XCB's queue on a
     /// shared connection, 4 of 5 runs here lost a press for good (until the next input came).
-    @Test func aRenderThreadOnTheConnectionHidesNoInputFromTheLoop() throws {
+    @Test(.tags(.timing)) func aRenderThreadOnTheConnectionHidesNoInputFromTheLoop() throws {
         let program = try ChildProcess(
             executable: "/usr/bin/taskset", arguments: ["--cpu-list", "0", Self.executable, "--xcb-renderer"],
             environment: ["DISPLAY": server.displayName])
@@ -282,7 +283,7 @@ import XServerTestSupport
 
     /// Taking the lock never waits for the guardian: with the guardian stopped (SIGSTOP), the
     /// lock still comes at once.
-    @Test func theLockDoesNotWaitForAStoppedGuardian() throws {
+    @Test(.tags(.timing)) func theLockDoesNotWaitForAStoppedGuardian() throws {
         let program = try startLocked(["--fps", "60"])
         defer { program.stop() }
         let guardianPID = try #require(guardian(of: program))
@@ -399,7 +400,7 @@ import XServerTestSupport
 
 /// An idle game in the background costs nothing for every other window's mouse: raw motion
 /// is selected only while the lock holds.
-@Suite(.serialized) final class BackgroundCostTests {
+@Suite(.serialized, .tags(.integration, .timing)) final class BackgroundCostTests {
     @Test func anUnfocusedGameDoesNotWakeForOtherWindowsMotion() throws {
         let server = try XServerFixture()
         defer { server.stop() }
@@ -441,7 +442,7 @@ import XServerTestSupport
 
 /// A guardian that cannot start is not given up for the session: the reason is reported, the
 /// lock holds meanwhile (the watchdog guards it), and the guardian starts by itself once it can.
-@Suite(.serialized) struct GuardianStartFailureTests {
+@Suite(.serialized, .tags(.integration, .timing)) struct GuardianStartFailureTests {
     @Test func aGuardianThatCannotStartIsReportedAndStartedLater() throws {
         // A server that takes 64 clients, all but one taken: the program gets the last one and
         // its guardian none (Xlib says "Maximum number of clients reached").
@@ -472,7 +473,7 @@ import XServerTestSupport
 /// A packager who links GameInput from a static archive keeps the lock guardian: GameInput's
 /// own code references the object that holds the guardian's constructor, so the linker takes
 /// it, constructor and all, into every program that uses GameInput.
-@Suite struct GuardianLinkTests {
+@Suite(.tags(.integration)) struct GuardianLinkTests {
     static var buildDirectory: URL { URL(fileURLWithPath: LockgameLaunch.executable).deletingLastPathComponent() }
 
     static func symbols(_ arguments: [String]) throws -> Set<String> {

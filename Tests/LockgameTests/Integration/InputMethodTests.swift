@@ -1,12 +1,13 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
 /// Real input methods, headless on Xvfb, typing Hangul and pinyin into the demo's chat line:
 /// the game sees each step of the composition (`chat preedit:`), then the committed text, and
 /// the keys the input method hands back (Return) still send the line.
-@Suite(.serialized) struct InputMethodTests {
+@Suite(.serialized, .tags(.integration)) struct InputMethodTests {
     struct Typing: Sendable, CustomStringConvertible {
         let kind: InputMethodFixture.Kind
         let engine: InputMethodFixture.Engine

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 /// on Xvfb with French AZERTY, German QWERTZ and US Dvorak set by `setxkbmap`, driven by X key
 /// codes (the places) and keysyms (the characters) through XTest. The pose comes from the
 /// game's own line when Ctrl+C copies it.
-@Suite(.serialized) struct KeyboardLayoutTests {
+@Suite(.serialized, .tags(.integration)) struct KeyboardLayoutTests {
     /// Evdev key codes (evdev number + 8) of the keys at W, A, S and D's places, and the up arrow.
     static let placeW: UInt32 = 25, upArrow: UInt32 = 111
 

@@ -1,12 +1,13 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
 /// The lock guardian frees the pointer whenever the game cannot run: stopped, stopped by a
 /// debugger, or killed; its own death frees it too, and the game says so. Checked from
 /// outside with a second client's grab, timed, over `LOCKGAME_TRIALS` trials.
-@Suite(.serialized) final class LockGuardianTests {
+@Suite(.serialized, .tags(.integration)) final class LockGuardianTests {
     let server: XServerFixture
     let probe: XProbe
 
@@ -44,7 +45,7 @@ import XServerTestSupport
 
     /// SIGSTOP (what Ctrl+Z does to a game started from a terminal) frees the pointer within
     /// 1.5 s; SIGCONT brings the lock back, and the state said why it was gone.
-    @Test func aStoppedGameFreesThePointerAndTheLockReturns() throws {
+    @Test(.tags(.timing)) func aStoppedGameFreesThePointerAndTheLockReturns() throws {
         let game = try launchLocked()
         defer { game.stop() }
         var times: [Double] = []
@@ -67,7 +68,7 @@ import XServerTestSupport
 
     /// A debugger attaching (`gdb -p`: a ptrace stop) frees the pointer within 1.5 s of the
     /// attach; when it detaches the lock comes back by itself.
-    @Test func aDebuggerAttachingFreesThePointerAndDetachingBringsTheLockBack() throws {
+    @Test(.tags(.timing)) func aDebuggerAttachingFreesThePointerAndDetachingBringsTheLockBack() throws {
         let gdb = try XServerFixture.locate("gdb")
         let game = try launchLocked()
         defer { game.stop() }
@@ -136,7 +137,7 @@ import XServerTestSupport
     }
 
     /// Without a guardian the in-process watchdog still frees the pointer of a hung loop (H).
-    @Test func withoutTheGuardianTheWatchdogFreesAHungGame() throws {
+    @Test(.tags(.timing)) func withoutTheGuardianTheWatchdogFreesAHungGame() throws {
         let game = try LockgameLaunch.start(on: server, environment: ["GAMEINPUT_NO_GUARDIAN": "1"])
         defer { game.stop() }
         #expect(game.waitForLine { $0 == "lock: locked" } != nil)

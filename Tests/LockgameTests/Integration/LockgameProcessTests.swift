@@ -1,11 +1,12 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
 /// The real `lockgame` program on a real X server and window manager, driven with XTest
 /// keys and clicks; its log lines say what it believes, a second client's grab says what X holds.
-@Suite(.serialized) final class LockgameProcessTests {
+@Suite(.serialized, .tags(.integration)) final class LockgameProcessTests {
     let server: XServerFixture
     let probe: XProbe
 

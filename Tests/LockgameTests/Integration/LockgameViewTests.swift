@@ -1,6 +1,7 @@
 import CXlib
 import Foundation
 import LockgameEngine
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -8,7 +9,7 @@ import XServerTestSupport
 
 /// What a player sees on a real X server: the view turns with locked relative motion and only
 /// then, and the alert's OK button works. Pictures are read back from the server.
-@Suite(.serialized) final class LockgameViewTests {
+@Suite(.serialized, .tags(.integration)) final class LockgameViewTests {
     let server: XServerFixture
     let probe: XProbe
 

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -15,7 +16,7 @@ import XServerTestSupport
 /// workspace the window is on, wherever it was moved (a tiled window does not move); kwin_x11
 /// and mutter build their monitors from outputs and CRTCs, not from client-defined monitors,
 /// so for them the screen is one monitor and full screen fills all of it.
-@Suite(.serialized) struct MonitorTests {
+@Suite(.serialized, .tags(.integration)) struct MonitorTests {
     static let left = (name: "left", x: Int32(0), y: Int32(0), width: Int32(640), height: Int32(800))
     static let right = (name: "right", x: Int32(640), y: Int32(0), width: Int32(640), height: Int32(800))
 

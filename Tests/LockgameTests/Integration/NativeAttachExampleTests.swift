@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -11,7 +12,7 @@ import XServerTestSupport
 /// compositor's relative motion, the host's own key lines (it keeps its events), the lock let
 /// go and taken again, yielding to another window's focus and coming back, and a detach that
 /// frees the pointer and leaves the host running.
-@Suite(.serialized) struct NativeAttachExampleTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct NativeAttachExampleTests {
     /// Where `make test-deps` unpacks GLFW 3.3's Wayland build.
     static let glfwWaylandLibraries = HeadlessTests.packageRoot.appendingPathComponent(
         ".build/deps/libglfw3-wayland/usr/lib/x86_64-linux-gnu"

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -6,7 +7,7 @@ import XServerTestSupport
 /// copies the camera's pose and another program (`wl-paste`, Debian `wl-clipboard`) pastes it;
 /// a text another program offers (`wl-copy`) is what Ctrl+V pastes into the game, and a text
 /// that is no pose leaves the pose as it was.
-@Suite(.serialized) struct NativeClipboardTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct NativeClipboardTests {
     static let pose = "lockgame pose x 2 y 1.6 z 1 yaw 45 pitch -10"
 
     @Test(arguments: NativeWaylandCompositor.allCases)

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -6,7 +7,7 @@ import XServerTestSupport
 /// `confine_pointer`, reported `confined` only once sway says so, and the cursor stays in the
 /// window, which a window of the tests' own beside it proves: it sees the cursor while the game
 /// lets it go (L), and not while the game is confined.
-@Suite(.serialized) struct NativeConfinementTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct NativeConfinementTests {
     @Test func underSwayTheStrategyCameraIsTheCompositorsConfinement() throws {
         let sway = try SwayFixture(xwayland: false)
         defer { sway.stop() }

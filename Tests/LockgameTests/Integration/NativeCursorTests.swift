@@ -1,11 +1,12 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
 /// The cursor over the native demo under sway and KWin, as the compositor draws it (two
 /// screenshots, one with the cursor on a spot and one with it moved away): the theme's arrow once L lets go, and the
 /// theme's crosshair when the strategy camera (C) asks for it.
-@Suite(.serialized) struct NativeCursorTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct NativeCursorTests {
     @Test(arguments: [NativeWaylandCompositor.sway, .kwin])
     func theCompositorDrawsTheCursorTheGameNames(_ compositor: NativeWaylandCompositor) throws {
         let session = try compositor.start()

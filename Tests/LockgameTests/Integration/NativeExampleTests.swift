@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// compositor gave (sway tiles it over the output), and quits. Its pixels are read from the
 /// output where the compositor tells where the window is (sway's `grim`, KWin's screenshot;
 /// mutter tells nobody).
-@Suite(.serialized) struct NativeExampleTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct NativeExampleTests {
     @Test(arguments: ["opengl-camera", "vulkan-camera"], NativeWaylandCompositor.allCases)
     func theGPUExampleDrawsNatively(_ name: String, _ compositor: NativeWaylandCompositor) throws {
         let executable = try ExamplePackageTests.build(name)

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -6,7 +7,7 @@ import XServerTestSupport
 /// exactly the second one (sway's own rectangles, `get_outputs` and `get_tree`; KWin's script),
 /// the lock holds there, and an output sway creates while the game runs is one
 /// `monitorsChanged`; and the scale, under sway and KWin.
-@Suite(.serialized) struct NativeMonitorTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct NativeMonitorTests {
     @Test func underSwayFullScreenFillsTheSecondOutputAndANewOneIsOneChange() throws {
         let sway = try SwayFixture(xwayland: false)
         defer { sway.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -6,7 +7,7 @@ import XServerTestSupport
 /// whose apostrophe is a dead key (T opens the line with the locale's compose table as the
 /// source, the dead key and a letter type one letter, and Return prints the line); and with an
 /// input method, whose commits sway relays through text-input-v3.
-@Suite(.serialized) struct NativeTextTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct NativeTextTests {
     enum Key {
         static let t = 20, apostrophe = 40, e = 18, a = 30, space = 57
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 /// input devices. What the compositor holds comes from its own log (``WaylandSession``), what
 /// the game believes from its log lines and its camera pose (Ctrl+C), where the cursor is from
 /// the game's first pointer event after a lock and from a window of the tests' own.
-@Suite(.serialized) struct NativeWaylandTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct NativeWaylandTests {
     /// Evdev key codes.
     enum Key {
         static let leftControl = 29, leftShift = 42, c = 46, v = 47, l = 38, n = 49, q = 16, enter = 28, w = 17, h = 35

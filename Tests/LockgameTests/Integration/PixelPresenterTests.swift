@@ -2,6 +2,7 @@ import CXlib
 import Foundation
 import GameInput
 import GamePixels
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -9,7 +10,7 @@ import XServerTestSupport
 /// late by another client's `XGrabServer` holds frames back without blocking and MIT-SHM comes
 /// back with it; completions that never come end on `XPutImage`; a closed presenter's
 /// pixels stay drawable; pixels with a stride of their own are copied. Pixels are read back from the server by the probe.
-@Suite(.serialized) final class PixelPresenterTests {
+@Suite(.serialized, .tags(.integration, .timing)) final class PixelPresenterTests {
     let server: XServerFixture
     let window: GameWindow
     let presenter: PixelPresenter

@@ -1,5 +1,6 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -14,7 +15,7 @@ import XServerTestSupport
 /// mutter applies its own monitor configuration when it starts (each output at its preferred
 /// mode, 1600x900, side by side), so the expected rectangles are what `xrandr` lists once the
 /// window manager runs.
-@Suite(.serialized) struct RealOutputTests {
+@Suite(.serialized, .tags(.integration)) struct RealOutputTests {
     static let outputs = ["1024x768@60", "800x600"]
 
     /// A monitor as `xrandr --listmonitors` prints it: ` 1: +DUMMY1 800/212x600/159+1024+0  DUMMY1`.

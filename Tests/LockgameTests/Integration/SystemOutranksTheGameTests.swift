@@ -1,12 +1,13 @@
 import CXlib
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
 /// The system outranks the game: a screen locker, a global hotkey held down, the screen
 /// saver, a hang followed by a focus change, a termination signal while the game sleeps.
 /// Each is checked from outside: what a second X client can grab, what the game says.
-@Suite(.serialized) final class SystemOutranksTheGameTests {
+@Suite(.serialized, .tags(.integration, .timing)) final class SystemOutranksTheGameTests {
     let server: XServerFixture
     let probe: XProbe
 

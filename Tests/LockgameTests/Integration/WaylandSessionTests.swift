@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,7 +8,7 @@ import XServerTestSupport
 /// window in the compositor's keymap; the compositor's own word on a pointer lock (its log)
 /// agrees with the behaviour (the cursor does not reach a window beside the locked one); focus by
 /// title; screenshots where the compositor offers them.
-@Suite(.serialized) struct WaylandSessionTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct WaylandSessionTests {
     /// The frame of one of the tests' windows: from the compositor, or (mutter) found by walking
     /// the cursor over it.
     static func frame(of window: NativeWindow, in session: any WaylandSession) -> (x: Int, y: Int, width: Int, height: Int)? {

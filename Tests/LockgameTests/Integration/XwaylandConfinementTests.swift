@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -35,7 +36,7 @@ import XServerTestSupport
 ///     then sees the pointer leave (`confine: unconfined (pointer outside the window)`) and
 ///     confines again, for real, when the cursor comes back. The GNOME/KDE test gives the
 ///     compositor 0.5 s before moving out (the sway test waits for sway's `constrained`).
-@Suite(.serialized) struct XwaylandConfinementTests {
+@Suite(.serialized, .tags(.integration, .compositor)) struct XwaylandConfinementTests {
     /// sway with the game floating (960x540 in the middle of the 1280x720 output), started
     /// with the cursor over it, off the centre: C turns sway's lock into sway's confinement
     /// (`new confined_pointer`, the lock's constraint destroyed, no new lock), the cursor

@@ -1,4 +1,5 @@
 import Foundation
+import TestTags
 import Testing
 import XServerTestSupport
 
@@ -7,8 +8,8 @@ import XServerTestSupport
 /// X client's grab (confined to the root window), what the compositor holds from its log
 /// (`constrained` / `unconstrained` / `destroying constraint`), what the game believes from its
 /// log lines and its camera pose (Ctrl+C).
-@Suite(.serialized) struct XwaylandTests {
-    @Test func underSwayTheLockMotionAndFocusAreRight() throws {
+@Suite(.serialized, .tags(.integration, .compositor)) struct XwaylandTests {
+    @Test(.tags(.timing)) func underSwayTheLockMotionAndFocusAreRight() throws {
         let sway = try SwayFixture()
         defer { sway.stop() }
         let probe = sway.probe
