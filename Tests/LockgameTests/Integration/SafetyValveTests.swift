@@ -34,21 +34,30 @@ import XServerTestSupport
     func trial(_ ending: Ending) throws -> Bool {
         let game = try LockgameLaunch.start(on: server)
         defer { game.stop() }
+        // A failed trial says which step failed, with the game's last lines.
+        func failed(_ step: String) -> Bool {
+            print("trials: \(ending.rawValue) failed: \(step): \(game.lines.suffix(3))")
+            return false
+        }
         guard game.waitForLine(where: { $0 == "lock: locked" }) != nil, probe.pointerIsGrabbed,
             let window = probe.findWindow(titled: "lockgame")
-        else { return false }
+        else { return failed("no lock at start") }
         // A lock begun at a known point inside the window, then the hidden pointer moved away.
         var seen = game.lines.count
         probe.press(UInt32(XK_l))
-        guard LockgameLaunch.waitForNewLine("lock: unlocked (preference off)", in: game, after: seen) else { return false }
+        guard LockgameLaunch.waitForNewLine("lock: unlocked (preference off)", in: game, after: seen) else {
+            return failed("L did not unlock")
+        }
         let centre = probe.centre(of: window)
         let lockBegan = XProbe.Point(x: centre.x, y: centre.y)
         probe.moveAbsolute(x: centre.x, y: centre.y)
         seen = game.lines.count
         probe.press(UInt32(XK_l))
-        guard LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen), probe.pointerIsGrabbed else { return false }
+        guard LockgameLaunch.waitForNewLine("lock: locked", in: game, after: seen), probe.pointerIsGrabbed else {
+            return failed("L did not lock again")
+        }
         probe.moveRelative(dx: 37, dy: 23)
-        guard LockgameLaunch.waitUntil({ self.probe.pointerPosition != lockBegan }) else { return false }
+        guard LockgameLaunch.waitUntil({ self.probe.pointerPosition != lockBegan }) else { return failed("the pointer did not move") }
         switch ending {
         case .kill9:
             // The server frees a dead client's grab itself; what this trial proves is that no
@@ -57,7 +66,7 @@ import XServerTestSupport
             game.send(SIGKILL)
             guard game.waitForExit(timeout: .seconds(5)) == 128 + SIGKILL,
                 LockgameLaunch.waitUntil({ guardians.allSatisfy(LockGuardianTests.hasEnded) })
-            else { return false }
+            else { return failed("not ended by SIGKILL, or a guardian outlived it") }
         case .sigterm, .sigint, .sighup:
             game.send([Ending.sigterm: SIGTERM, .sigint: SIGINT, .sighup: SIGHUP][ending]!)
         case .quitKey:
@@ -67,23 +76,25 @@ import XServerTestSupport
         case .hang:
             seen = game.lines.count
             probe.press(UInt32(XK_h))
-            guard LockgameLaunch.waitForNewLine("hang: 3 s", in: game, after: seen) else { return false }
+            guard LockgameLaunch.waitForNewLine("hang: 3 s", in: game, after: seen) else { return failed("H did not hang") }
             // Freed by the watchdog while the game is still hung (the hang lasts 3 s).
             return LockgameLaunch.waitUntil(timeout: .milliseconds(1800)) { !self.probe.pointerIsGrabbed }
                 && !game.lines.dropFirst(seen).contains("hang: over")
         }
         if ending.isGraceful {
-            guard game.waitForExit(timeout: .seconds(5)) == 0 else { return false }
+            guard game.waitForExit(timeout: .seconds(5)) == 0 else { return failed("no exit with status 0 within 5 s") }
             let end = probe.pointerPosition
             guard end == lockBegan else {
                 print("trials: \(ending.rawValue) left the pointer at \(end), the lock began at \(lockBegan)")
                 return false
             }
         }
-        return LockgameLaunch.waitUntil { !self.probe.pointerIsGrabbed }
+        return LockgameLaunch.waitUntil { !self.probe.pointerIsGrabbed } || failed("the pointer is still grabbed")
     }
 
-    @Test(arguments: Ending.allCases.filter { $0 != .hang })
+    /// Sixty trials, each step a bounded wait on the game: with another test worker beside
+    /// them one of the sixty failed, so they run alone.
+    @Test(.tags(.timing), arguments: Ending.allCases.filter { $0 != .hang })
     func everyEndingLeavesThePointerFree(ending: Ending) throws {
         try expectEveryTrialFrees(ending)
     }
