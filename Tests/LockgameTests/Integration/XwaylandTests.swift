@@ -7,9 +7,10 @@ import XServerTestSupport
 /// pointer on the Wayland side and XTest keys on the X side. What X holds comes from a second
 /// X client's grab (confined to the root window), what the compositor holds from its log
 /// (`constrained` / `unconstrained` / `destroying constraint`), what the game believes from its
-/// log lines and its camera pose (Ctrl+C).
-@Suite(.serialized, .tags(.integration, .compositor)) struct XwaylandTests {
-    @Test(.tags(.timing)) func underSwayTheLockMotionAndFocusAreRight() throws {
+/// log lines and its camera pose (Ctrl+C). Runs alone: walking in allows 150 ms a step, and
+/// with another test worker beside it mutter's first crossing was missed.
+@Suite(.serialized, .tags(.integration, .compositor, .timing)) struct XwaylandTests {
+    @Test func underSwayTheLockMotionAndFocusAreRight() throws {
         let sway = try SwayFixture()
         defer { sway.stop() }
         let probe = sway.probe
