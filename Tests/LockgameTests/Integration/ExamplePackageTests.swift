@@ -22,20 +22,18 @@ import XServerTestSupport
 
     /// Builds the package at `relativePath` (from the repository's root) with `swift build
     /// --package-path`, into `.build/examples` where every example is built (GameInput is
-    /// compiled once for all of them), and returns its debug program `product`. `make test`
-    /// builds every such package once before the tests (`make examples`) and says so with
-    /// `LOCKGAME_EXAMPLES_BUILT=1`: then the program is only checked, not built again.
+    /// compiled once for all of them; `make examples` builds them all before the tests, so
+    /// here the build only checks that nothing changed), and returns its debug program
+    /// `product`.
     static func buildPackage(_ relativePath: String, product: String) throws -> String {
         let packagePath = HeadlessTests.packageRoot.appendingPathComponent(relativePath).path
         let scratch = HeadlessTests.packageRoot.appendingPathComponent(".build/examples").path
+        let build = try ChildProcess(
+            executable: try #require(Self.swift, "the swift toolchain on PATH"),
+            arguments: ["build", "--package-path", packagePath, "--scratch-path", scratch])
+        #expect(build.waitForExit(timeout: .seconds(900)) == 0, "\(relativePath) builds: \(build.lines.suffix(10))")
         let executable = scratch + "/debug/\(product)"
-        if ProcessInfo.processInfo.environment["LOCKGAME_EXAMPLES_BUILT"] != "1" {
-            let build = try ChildProcess(
-                executable: try #require(Self.swift, "the swift toolchain on PATH"),
-                arguments: ["build", "--package-path", packagePath, "--scratch-path", scratch])
-            #expect(build.waitForExit(timeout: .seconds(900)) == 0, "\(relativePath) builds: \(build.lines.suffix(10))")
-        }
-        try #require(FileManager.default.isExecutableFile(atPath: executable), "\(executable) (make examples builds it)")
+        try #require(FileManager.default.isExecutableFile(atPath: executable))
         return executable
     }
 
