@@ -18,6 +18,7 @@
 #              C targets, and lockbench --quick under UBSan (scripts/sanitize): fails on a test
 #              failure or any report, from any process the tests start; about 20 minutes
 # make sanitize-smoke - the short suites under TSan and ASan+UBSan (part of make test, 3-5 minutes)
+# make sanitize-build - the TSan and ASan builds of sanitize-smoke, and nothing else
 # make format - rewrite the Swift sources in the house style (.swift-format); make lint - check it
 # make docs  - the GameInput DocC site, for static hosting, in .build/docs (GamePixels' in
 #              .build/docs-gamepixels); fails when a public symbol is undocumented (scripts/check-doc-coverage)
@@ -75,7 +76,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gd
 	xserver-xorg-core xserver-xorg-video-dummy $(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 
 .PHONY: run test test-unit test-integration stress examples soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
-	sanitize sanitize-smoke
+	sanitize sanitize-smoke sanitize-build
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -85,8 +86,12 @@ build: deps
 	$(SWIFT) build
 
 # The examples are built before the tests that run them (their builds there find nothing to do).
-test: test-deps lint docs check-hot-paths bench-smoke fuzz-smoke sanitize-smoke examples
-	SWIFT=$(SWIFT) scripts/run-tests
+# The other builds (the hot-path guard's, lockbench's, the fuzz targets', the sanitized ones) run
+# beside the test workers at idle priority, on the CPU the tests leave, and are done before the
+# timed suites start; the sanitized tests run last.
+test: test-deps lint docs examples
+	SWIFT=$(SWIFT) scripts/run-tests --beside '$(MAKE) --no-print-directory check-hot-paths bench-smoke fuzz-smoke sanitize-build'
+	SWIFT=$(SWIFT) scripts/sanitize --smoke thread address
 
 test-unit: deps
 	SWIFT=$(SWIFT) scripts/run-tests --layer unit
@@ -181,6 +186,9 @@ sanitize: test-deps
 
 sanitize-smoke: test-deps
 	SWIFT=$(SWIFT) scripts/sanitize --smoke thread address
+
+sanitize-build: test-deps
+	SWIFT=$(SWIFT) scripts/sanitize --build-only thread address
 
 # lockgame is built too: lockbench measures the real game's CPU use when it finds it.
 bench: deps
