@@ -127,8 +127,8 @@ extension X11Window {
         setHeldButtons((crossing.state >> 7) & 0b1110)
         host?.rawHeldButtons = (crossing.state >> 7) & 0b1110
         guard crossing.mode == NotifyNormal || crossing.mode == NotifyWhileGrabbed else { return }
-        pointerWhereabouts =
-            entered ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved) : PointerWhereabouts()
+        pointerWhereabouts = pointerWhereabouts.crossed(
+            entering: entered, at: .init(x: Double(crossing.x_root), y: Double(crossing.y_root)))
         guard crossing.mode == NotifyNormal, !pointerLock.isLocked else { return }
         if entered { translator.notePointer(at: location) }
         handle(

@@ -24,15 +24,34 @@ extension X11Window {
     /// windows (it starts at the screen's centre), and a window mapped under that stale
     /// position gets an enter the compositor never made. Xwayland forwards pointer events only
     /// while the compositor's cursor is over one of its windows, so the pointer is taken to be
-    /// over ours once the crossings say it is in the window and a pointer event (raw motion
-    /// from the seat, or motion in the window) has come since the pointer last left.
+    /// over ours once the crossings say it is in the window and the pointer has moved since it
+    /// last left: a pointer event (raw motion from the seat, or motion in the window) came, or
+    /// it entered somewhere else than where it left. The last is how Xwayland reports an
+    /// absolute move onto the window (a tablet, a virtual machine's pointer): an enter at the
+    /// new position, and a motion event only at times. A window mapped or moved under a
+    /// stationary pointer gets its enter where the pointer left, or after no leave at all.
     struct PointerWhereabouts: Equatable {
         /// The last crossing (not one made by a grab) was an enter, or motion came in the window.
         var inWindow = false
         /// Pointer motion has been reported since the pointer last left the window.
         var pointerMoved = false
+        /// Where, on the root window, the pointer last left the window.
+        var leftAt: RootPosition?
 
         var isOverWindow: Bool { inWindow && pointerMoved }
+
+        /// A position on the root window, as crossings report it.
+        struct RootPosition: Equatable {
+            var x: Double
+            var y: Double
+        }
+
+        /// After a crossing that a grab did not make, into or out of the window, at `position`.
+        func crossed(entering: Bool, at position: RootPosition) -> PointerWhereabouts {
+            guard entering else { return PointerWhereabouts(leftAt: position) }
+            let enteredElsewhere = leftAt.map { $0 != position } ?? false
+            return PointerWhereabouts(inWindow: true, pointerMoved: pointerMoved || enteredElsewhere, leftAt: leftAt)
+        }
     }
 
     /// The X11 side of `GameWindow.activate`.

@@ -198,10 +198,8 @@ extension X11Window {
             if entered { translator.scroll.resetBaselines() }
             // Crossings made by grabs (ours included) do not move the pointer.
             if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
-                pointerWhereabouts =
-                    entered
-                    ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved)
-                    : PointerWhereabouts()
+                pointerWhereabouts = pointerWhereabouts.crossed(
+                    entering: entered, at: .init(x: crossing.root_x, y: crossing.root_y))
             }
             guard crossing.mode == XINotifyNormal else { return }
             handle(translator.crossing(crossing, entered: entered))
