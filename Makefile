@@ -5,7 +5,8 @@
 #              their own X servers and compositors) in TEST_WORKERS (2) processes (scripts/run-tests)
 # make test-unit - the suites that start no server (seconds, after the build)
 # make test-integration - the suites that start servers, in worker processes
-# make stress SUITE=<name> N=<n> - one suite N (5) times with a busy loop per core (scripts/stress)
+# make stress SUITE=<regex> N=<n> - suites N (5) times with a busy loop per core (scripts/stress);
+#              LAYER=integration instead of SUITE for a whole layer
 # make examples - build every package in Examples/ and Benchmarks/attach-bench, as their users would
 # make soak  - the long safety runs: 100 trials of each way to end, hang, stop or lock out a locked game
 # make bench - the full benchmark: table + JSON line, fails when a must-target fails
@@ -18,7 +19,6 @@
 #              C targets, and lockbench --quick under UBSan (scripts/sanitize): fails on a test
 #              failure or any report, from any process the tests start; about 20 minutes
 # make sanitize-smoke - the short suites under TSan and ASan+UBSan (part of make test, 3-5 minutes)
-# make sanitize-build - the TSan and ASan builds of sanitize-smoke, and nothing else
 # make format - rewrite the Swift sources in the house style (.swift-format); make lint - check it
 # make docs  - the GameInput DocC site, for static hosting, in .build/docs (GamePixels' in
 #              .build/docs-gamepixels); fails when a public symbol is undocumented (scripts/check-doc-coverage)
@@ -76,7 +76,7 @@ TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gd
 	xserver-xorg-core xserver-xorg-video-dummy $(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 
 .PHONY: run test test-unit test-integration stress examples soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
-	sanitize sanitize-smoke sanitize-build
+	sanitize sanitize-smoke
 
 run: deps
 	$(SWIFT) build -c release --product lockgame
@@ -86,11 +86,13 @@ build: deps
 	$(SWIFT) build
 
 # The examples are built before the tests that run them (their builds there find nothing to do).
-# The other builds (the hot-path guard's, lockbench's, the fuzz targets', the sanitized ones) run
-# beside the test workers at idle priority, on the CPU the tests leave, and are done before the
-# timed suites start; the sanitized tests run last.
+# The other builds (the hot-path guard's, lockbench's, the fuzz targets', the ThreadSanitizer
+# one) run beside the test workers at idle priority, on the CPU the tests leave, and are done
+# before the timed suites start; the sanitized tests run last, the AddressSanitizer build beside
+# the ThreadSanitizer tests.
 test: test-deps lint docs examples
-	SWIFT=$(SWIFT) scripts/run-tests --beside '$(MAKE) --no-print-directory check-hot-paths bench-smoke fuzz-smoke sanitize-build'
+	SWIFT=$(SWIFT) scripts/run-tests --beside '$(MAKE) --no-print-directory check-hot-paths bench-smoke fuzz-smoke \
+		&& SWIFT=$(SWIFT) scripts/sanitize --build-only thread'
 	SWIFT=$(SWIFT) scripts/sanitize --smoke thread address
 
 test-unit: deps
@@ -102,8 +104,8 @@ test-integration: test-deps examples
 SUITE ?=
 N ?= 5
 stress: test-deps examples
-	@test -n "$(SUITE)" || { echo "usage: make stress SUITE=<suite> [N=<runs>]" >&2; exit 2; }
-	SWIFT=$(SWIFT) scripts/stress '$(SUITE)' $(N)
+	@test -n "$(SUITE)$(LAYER)" || { echo "usage: make stress SUITE=<regex> | LAYER=<layer> [N=<runs>]" >&2; exit 2; }
+	SWIFT=$(SWIFT) scripts/stress $(if $(LAYER),--layer $(LAYER)) $(if $(SUITE),'$(SUITE)') $(N)
 
 # Each example is a package of its own that depends on this repository by path, built as its
 # user would build it (`swift build --package-path`), all into one build folder so that
@@ -186,9 +188,6 @@ sanitize: test-deps
 
 sanitize-smoke: test-deps
 	SWIFT=$(SWIFT) scripts/sanitize --smoke thread address
-
-sanitize-build: test-deps
-	SWIFT=$(SWIFT) scripts/sanitize --build-only thread address
 
 # lockgame is built too: lockbench measures the real game's CPU use when it finds it.
 bench: deps
