@@ -399,9 +399,14 @@ struct XwaylandSession {
     /// The camera's yaw as the game copies its pose.
     func yaw() -> Double? {
         let seen = game.lines.count
-        probe.press(Keysym.c, with: [Keysym.controlL])
         let prefix = "clipboard: copied lockgame pose"
-        guard LockgameLaunch.waitUntil(timeout: .seconds(3), { game.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }),
+        func copied(within timeout: Duration) -> Bool {
+            probe.press(Keysym.c, with: [Keysym.controlL])
+            return LockgameLaunch.waitUntil(timeout: timeout) { game.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }
+        }
+        // Copying is idempotent: once more if the first press went unanswered (a busy KWin,
+        // just started, had not yet given the game the keyboard once in a loaded run).
+        guard copied(within: .seconds(3)) || copied(within: .seconds(10)),
             let line = game.lines.dropFirst(seen).first(where: { $0.hasPrefix(prefix) })
         else { return nil }
         let words = line.split(separator: " ")
