@@ -127,9 +127,8 @@ extension X11Window {
         setHeldButtons((crossing.state >> 7) & 0b1110)
         host?.rawHeldButtons = (crossing.state >> 7) & 0b1110
         guard crossing.mode == NotifyNormal || crossing.mode == NotifyWhileGrabbed else { return }
-        pointerWhereabouts = pointerWhereabouts.crossed(
-            entering: entered, at: .init(x: Double(crossing.x_root), y: Double(crossing.y_root)),
-            withinWindow: (0..<width).contains(Int(crossing.x)) && (0..<height).contains(Int(crossing.y)))
+        pointerWhereabouts =
+            entered ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved) : PointerWhereabouts()
         guard crossing.mode == NotifyNormal, !pointerLock.isLocked else { return }
         if entered { translator.notePointer(at: location) }
         handle(

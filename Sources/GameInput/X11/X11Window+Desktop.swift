@@ -24,39 +24,15 @@ extension X11Window {
     /// windows (it starts at the screen's centre), and a window mapped under that stale
     /// position gets an enter the compositor never made. Xwayland forwards pointer events only
     /// while the compositor's cursor is over one of its windows, so the pointer is taken to be
-    /// over ours once the crossings say it is in the window and the pointer has moved since it
-    /// last left: a pointer event (raw motion from the seat, or motion in the window) came, it
-    /// entered somewhere else than where it left, or it left without leaving the window's
-    /// rectangle. The last is Xwayland's report that the compositor's cursor went to another
-    /// client's surface: the X pointer stays where it was, and until the cursor comes back
-    /// Xwayland finds no window of ours under it, so the next enter is the cursor's return
-    /// (an absolute move comes back as that enter alone, a motion event only at times). A
-    /// window mapped or moved under a stationary pointer gets its enter where the pointer
-    /// left, or after no leave at all.
-    struct PointerWhereabouts {
+    /// over ours once the crossings say it is in the window and a pointer event (raw motion
+    /// from the seat, or motion in the window) has come since the pointer last left.
+    struct PointerWhereabouts: Equatable {
         /// The last crossing (not one made by a grab) was an enter, or motion came in the window.
         var inWindow = false
         /// Pointer motion has been reported since the pointer last left the window.
         var pointerMoved = false
-        /// Where, on the root window, the pointer last left the window, and whether that
-        /// place was inside the window's rectangle.
-        var leftAt: (position: RootPosition, withinWindow: Bool)?
 
         var isOverWindow: Bool { inWindow && pointerMoved }
-
-        /// A position on the root window, as crossings report it.
-        struct RootPosition: Equatable {
-            var x: Double
-            var y: Double
-        }
-
-        /// After a crossing that a grab did not make, into or out of the window, at `position`
-        /// (`withinWindow`: inside the window's rectangle).
-        func crossed(entering: Bool, at position: RootPosition, withinWindow: Bool) -> PointerWhereabouts {
-            guard entering else { return PointerWhereabouts(leftAt: (position, withinWindow)) }
-            let returned = leftAt.map { $0.withinWindow || $0.position != position } ?? false
-            return PointerWhereabouts(inWindow: true, pointerMoved: pointerMoved || returned, leftAt: leftAt)
-        }
     }
 
     /// The X11 side of `GameWindow.activate`.

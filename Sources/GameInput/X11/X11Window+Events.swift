@@ -198,9 +198,10 @@ extension X11Window {
             if entered { translator.scroll.resetBaselines() }
             // Crossings made by grabs (ours included) do not move the pointer.
             if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
-                pointerWhereabouts = pointerWhereabouts.crossed(
-                    entering: entered, at: .init(x: crossing.root_x, y: crossing.root_y),
-                    withinWindow: (0..<Double(width)).contains(crossing.event_x) && (0..<Double(height)).contains(crossing.event_y))
+                pointerWhereabouts =
+                    entered
+                    ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved)
+                    : PointerWhereabouts()
             }
             guard crossing.mode == XINotifyNormal else { return }
             handle(translator.crossing(crossing, entered: entered))
