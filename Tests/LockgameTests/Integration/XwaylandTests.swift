@@ -92,6 +92,9 @@ import XServerTestSupport
         seen = game.lines.count
         sway.swaymsg(["[title=\"^footmouse$\"]", "focus"])
         #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen))
+        // As above: while the compositor still holds its lock, the move would not take the
+        // cursor off the game.
+        #expect(LockgameLaunch.waitUntil { !sway.compositorHoldsLock }, "the compositor's lock ends with the X grab")
         sway.moveAbsolute(x: foot.x + foot.width / 2, y: foot.y + foot.height / 2)
         seen = game.lines.count
         sway.swaymsg(["[title=\"^lockgame$\"]", "focus"])
