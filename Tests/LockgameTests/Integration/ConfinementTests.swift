@@ -181,6 +181,11 @@ import XServerTestSupport
         let seen = game.lines.count
         probe.press(Keysym.c)
         #expect(waitForNewLine("confine: confined", in: game, after: seen))
+        // The strategy camera centres the cursor; a move sent before the server carried out
+        // that warp would be undone by it.
+        #expect(waitForNewLine("cursor: centred", in: game, after: seen), "\(game.lines.dropFirst(seen))")
+        let centre = XProbe.Point(x: area.origin.x + area.width / 2, y: area.origin.y + area.height / 2)
+        #expect(LockgameLaunch.waitUntil { probe.pointerPosition == centre }, "centred at \(centre): \(probe.pointerPosition)")
         probe.moveAbsolute(x: area.origin.x + area.width - 12 - 65, y: area.origin.y + 12 + 13)
         #expect(waitForNewLine("cursor: pointer", in: game, after: seen), "\(game.lines.dropFirst(seen))")
         #expect(LockgameLaunch.waitUntil { probe.cursorName == "pointer" }, "named by its CSS name, whatever drew it")
