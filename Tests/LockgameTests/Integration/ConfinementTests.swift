@@ -64,21 +64,38 @@ import XServerTestSupport
             seen = game.lines.count
             if byKeys { press(manager.switchAwayKeys) } else { probe.activate(probe.otherWindow) }
             var released = waitForNewLine("confine: unconfined (unfocused)", in: game, after: seen)
-            // Only openbox misses a synthetic alt-tab (about one in 40); a slow window manager
-            // would take both and switch back.
-            if !released && byKeys && manager == .openbox && probe.focusedWindow == gameWindow {
+            // A synthetic alt-tab is sometimes missed (openbox about one in 40; mutter under
+            // load): pressed again only once the wait is over and the focus has not moved, so
+            // a slow window manager does not take both and switch back.
+            if !released && byKeys && probe.focusedWindow == gameWindow {
                 press(manager.switchAwayKeys)
                 released = waitForNewLine("confine: unconfined (unfocused)", in: game, after: seen)
             }
             #expect(released, "\(manager), \(how): \(game.lines.dropFirst(seen))")
             #expect(!probe.pointerIsGrabbed, "\(manager), \(how): no grab while away")
+            let away = game.lines.count
             if byKeys { press(manager.switchBackKeys) } else { probe.activate(gameWindow) }
-            #expect(waitForNewLine("confine: confined", in: game, after: seen), "\(manager), \(how): \(game.lines.dropFirst(seen))")
+            var back = waitForNewLine("confine: confined", in: game, after: away)
+            if !back && byKeys && probe.focusedWindow != gameWindow {
+                press(manager.switchBackKeys)
+                back = waitForNewLine("confine: confined", in: game, after: away)
+            }
+            #expect(back, "\(manager), \(how): \(game.lines.dropFirst(seen))")
             #expect(probe.pointerIsGrabbed, "\(manager), \(how): the confinement is back")
             Thread.sleep(forTimeInterval: 0.2)
-            // One unconfined run (i3's own grab while its keys are down can refuse a first
-            // attempt coming back: `grab refused: pointer frozen by another client`, retried).
-            #expect(game.confinementRuns(after: seen) == [false, true], "\(manager), \(how): \(stateChanges(in: game, after: seen))")
+            // One unconfined run for the focus (i3's own grab while its keys are down can
+            // refuse a first attempt coming back: `grab refused: pointer frozen by another
+            // client`, retried). A switcher that holds the keyboard past the grace frees the
+            // pointer before the focus moves (`keyboard grabbed by another client`), and the
+            // confinement may return between its grab and the focus change: a run of its own.
+            let changes = stateChanges(in: game, after: seen)
+            let unconfined = Set(changes.filter { $0.hasPrefix("confine: unconfined") })
+            #expect(
+                unconfined.isSubset(of: ["confine: unconfined (unfocused)", "confine: unconfined (keyboard grabbed by another client)"]),
+                "\(manager), \(how): \(changes)")
+            let runs = game.confinementRuns(after: seen)
+            #expect(
+                runs == [false, true] || (unconfined.count == 2 && runs == [false, true, false, true]), "\(manager), \(how): \(changes)")
             #expect(game.lockRuns(after: seen).isEmpty, "\(manager), \(how): no lock between")
         }
 

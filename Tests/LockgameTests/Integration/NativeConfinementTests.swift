@@ -74,6 +74,9 @@ import XServerTestSupport
         if let frame {
             #expect(frame.x > 0 && frame.y > 0, "KWin places the window off the corner: \(frame)")
             game.press(NativeWaylandTests.Key.l, expecting: "lock: unlocked (preference off)")
+            // The move goes once the compositor has the lock's end (under load the game's line
+            // can come first, and a move while the lock holds moves nothing).
+            #expect(BoundedWait.until { !session.compositorHoldsLock }, "\(compositor)'s protocol log: the lock ended")
             session.moveRelative(dx: -5000, dy: -5000)
             #expect(
                 BoundedWait.until { !inside(session.cursorPosition()) },
