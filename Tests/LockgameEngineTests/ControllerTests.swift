@@ -146,20 +146,4 @@ struct ControllerTests {
         #expect(c.pitch == FirstPersonController.pitchLimit)
         #expect(c.sensitivity == 0.5 && c.rejectedDeltaCount == 1 && c.colliders.count == 1)
     }
-
-    @Test func heldKeysIgnoreRepeats() {
-        var keys = HeldKeys<UInt32>()
-        keys.press(25)
-        #expect(keys.isHeld(25))
-        keys.release(25, isRepeat: true)  // X11 auto-repeat release: still held
-        keys.press(25, isRepeat: true)
-        #expect(keys.isHeld(25))
-        keys.release(25)
-        #expect(!keys.isHeld(25))
-        keys.press(38, isRepeat: true)  // a repeat of a key we never saw pressed
-        #expect(!keys.isHeld(38) && keys.count == 0)
-        keys.press(1); keys.press(2)
-        keys.releaseAll()
-        #expect(keys.count == 0)
-    }
 }

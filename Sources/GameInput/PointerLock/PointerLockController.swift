@@ -64,6 +64,12 @@ public final class PointerLockController {
     private var needsAnotherEvaluation = false
     /// Set by ``shutDown()``: the window is closing and the platform must not be used again.
     private var isShutDown = false
+    /// While an attached debugger suspends the lock, when the environment is read again.
+    private var environmentCheck: ContinuousClock.Instant?
+
+    /// How often the environment is read again while a debugger suspends the lock, so that the
+    /// lock returns by itself soon after the debugger detaches.
+    static let environmentCheckInterval: Duration = .milliseconds(250)
 
     /// Creates a controller that drives `platform`, or one that reports `nil` state when
     /// `platform` is `nil` (locking unavailable).
@@ -120,8 +126,12 @@ public final class PointerLockController {
         return PointerLockObservation { [weak self] in self?.confinementObservers[id] = nil }
     }
 
-    /// When a refused or pending grab is next tried; the event loop wakes up for it.
-    var retryDeadline: ContinuousClock.Instant? { arbiter.retryDeadline }
+    /// When a refused or pending grab is next tried, or the environment read again; the event
+    /// loop wakes up for it and calls ``retryIfDue()``.
+    var retryDeadline: ContinuousClock.Instant? {
+        guard let environmentCheck else { return arbiter.retryDeadline }
+        return min(environmentCheck, arbiter.retryDeadline ?? environmentCheck)
+    }
 
     /// The facts as last reported.
     var currentFacts: PointerLockFacts { facts }
@@ -132,7 +142,13 @@ public final class PointerLockController {
     func setButtonsHeld(_ held: Bool) { facts.buttonsHeld = held; evaluate() }
     func setPointerOverWindow(_ over: Bool) { facts.pointerIsOverWindow = over; evaluate() }
     func setRequiresPointerOverWindow(_ required: Bool) { facts.requiresPointerOverWindow = required; evaluate() }
-    func setSuspension(_ suspension: LockSuspension?) { facts.suspension = suspension; evaluate() }
+    /// The environment's word (``PointerLockPlatform/suspensionBeforeGrab()``): grabbing
+    /// disabled, or a debugger attached, which is read again until it detaches.
+    func setSuspension(_ suspension: LockSuspension?) {
+        facts.suspension = suspension
+        scheduleEnvironmentCheck()
+        evaluate()
+    }
     func setScreenSaverActive(_ active: Bool) { facts.screenSaverActive = active; evaluate() }
     func setKeyboardGrabbedElsewhere(_ grabbed: Bool) {
         guard grabbed != facts.keyboardGrabbedElsewhere else { return }
@@ -166,10 +182,18 @@ public final class PointerLockController {
         evaluate()
     }
 
-    /// Retries a refused grab when its deadline has passed.
+    /// Retries a refused grab when its deadline has passed, and reads the environment again
+    /// when its check is due.
     func retryIfDue() {
+        if let environmentCheck, clock() >= environmentCheck, let platform, !isShutDown {
+            return setSuspension(platform.suspensionBeforeGrab())
+        }
         guard arbiter.retryDeadline != nil else { return }
         evaluate()
+    }
+
+    private func scheduleEnvironmentCheck() {
+        environmentCheck = facts.suspension == .debuggerAttached ? clock() + Self.environmentCheckInterval : nil
     }
 
     /// Releases a held grab for good (teardown: the game quits, so the cursor goes back where
@@ -196,7 +220,10 @@ public final class PointerLockController {
             if let command = arbiter.update(facts, now: now) {
                 perform(command, on: platform, now: now)
             }
-            publishIfChanged()
+            // Facts changed during the command (an attempt found a debugger attached): the
+            // state in between is no state of the system's (it read "grab refused"), so only
+            // the state decided on the new facts is published.
+            if !needsAnotherEvaluation { publishIfChanged() }
         } while needsAnotherEvaluation && !isShutDown
     }
 
@@ -207,6 +234,7 @@ public final class PointerLockController {
                 // Checked at each attempt: a debugger attached since the last one.
                 arbiter.grabLost()
                 facts.suspension = suspension
+                scheduleEnvironmentCheck()
                 needsAnotherEvaluation = true
             } else {
                 record(platform.acquire(kind), now: now)

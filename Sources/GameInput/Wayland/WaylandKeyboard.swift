@@ -21,8 +21,6 @@ final class WaylandKeyboard {
     private(set) var repeatDelay: Duration = .milliseconds(600)
     /// The key that repeats while held, and when it next does.
     private(set) var repeating: (keyCode: Int, due: ContinuousClock.Instant)?
-    /// Keys held, by key code: their presses end (cancelled) when the focus goes.
-    private(set) var heldKeys = Set<Int>()
 
     /// A keyboard with the layout the environment names for XKB (`XKB_DEFAULT_LAYOUT` and its
     /// siblings, else US), until the compositor sends its own: a seat that has no keyboard yet
@@ -75,6 +73,9 @@ final class WaylandKeyboard {
     /// What `keyCode` means with the current modifiers.
     func meaning(of keyCode: Int) -> KeyMeaning { layout?.meaning(of: keyCode, with: modifiers) ?? .unknown }
 
+    /// What `keyCode` means at level 0 of the first group, whatever is held.
+    func unmodifiedMeaning(of keyCode: Int) -> KeyMeaning { layout?.unmodifiedMeaning(of: keyCode) ?? .unknown }
+
     /// The compositor's `repeat_info`: `rate` repeats per second (0: none) after `delay`
     /// milliseconds.
     func setRepeat(rate: Int32, delay: Int32) {
@@ -83,24 +84,21 @@ final class WaylandKeyboard {
         if repeatRate == 0 { repeating = nil }
     }
 
-    /// A key went down at `now`: it is held, and it repeats (the last key pressed does) when
-    /// the keymap says it may.
+    /// A key went down at `now`: it repeats (the last key pressed does) when the keymap says
+    /// it may.
     func pressed(_ keyCode: Int, at now: ContinuousClock.Instant) {
-        heldKeys.insert(keyCode)
         if repeatRate > 0, layout?.repeats(keyCode) == true {
             repeating = (keyCode, now + repeatDelay)
         }
     }
 
-    /// A key went up: it is no longer held, and stops repeating.
+    /// A key went up: it stops repeating.
     func released(_ keyCode: Int) {
-        heldKeys.remove(keyCode)
         if repeating?.keyCode == keyCode { repeating = nil }
     }
 
-    /// The focus went: nothing is held any more (the caller cancels the presses first).
+    /// The focus went: no key repeats.
     func releaseAll() {
-        heldKeys.removeAll()
         repeating = nil
     }
 

@@ -40,7 +40,7 @@ extension WaylandWindow {
 
     func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
-        dispatchDepth += 1
+        dispatch.enter()
         defer { endDispatch() }
         guard !isLost else { return reportLoss(to: handle) }
         lock.watchdog?.checkIn()
@@ -73,7 +73,7 @@ extension WaylandWindow {
             delivered += 1
             handle(event)
         }
-        if dispatchDepth == 1 {
+        if dispatch.isOutermost {
             pending.removeAll(keepingCapacity: true)
             delivered = 0
         }
@@ -88,8 +88,7 @@ extension WaylandWindow {
 
     func close() {
         shutDown()
-        isCloseRequested = true
-        if dispatchDepth == 0 { closeConnection() }
+        if dispatch.requestClose() { closeConnection() }
     }
 
     var wakeDescriptor: Int32 {
@@ -137,9 +136,11 @@ extension WaylandWindow {
 
     /// Leaves a dispatch; the outermost one carries out a ``close()`` made inside it.
     private func endDispatch() {
-        dispatchDepth -= 1
-        guard dispatchDepth == 0 else { return }
-        if isCloseRequested { closeConnection() } else { scheduleWake() }
+        switch dispatch.leave() {
+        case .nested: break
+        case .idle: scheduleWake()
+        case .close: closeConnection()
+        }
     }
 
     /// Sets the wake descriptor's timer: at once when events wait in libwayland's queue (the

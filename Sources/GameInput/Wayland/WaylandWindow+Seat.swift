@@ -76,7 +76,7 @@ extension WaylandWindow {
     var modifierFlags: ModifierFlags { ModifierFlags(xState: Int(keys.modifiers.effectiveModifiers)) }
     private var buttonMask: ButtonMask {
         var mask: ButtonMask = []
-        for button in 1..<32 where heldButtons & (1 << UInt32(button)) != 0 { mask.formUnion(ButtonMask(xButton: button)) }
+        for button in 1..<32 where presses.buttons & (1 << UInt32(button)) != 0 { mask.formUnion(ButtonMask(xButton: button)) }
         return mask
     }
 
@@ -108,18 +108,24 @@ extension WaylandWindow {
     }
 
     private func pointerButton(_ code: UInt32, pressed: Bool, time: UInt32) {
-        guard pointerLocation != nil || !pressed else { return }
         let button = Self.xButton(evdev: code)
-        let bit: UInt32 = button < 32 ? 1 << UInt32(button) : 0
-        let before = heldButtons
-        heldButtons = pressed ? heldButtons | bit : heldButtons & ~bit
+        guard pointerLocation != nil || !pressed, button != 0 else { return }
+        let before = presses.buttons
+        defer { buttonsChanged(from: before) }
+        // A release of a press the game did not see, or saw cancelled, has nothing to end.
+        if pressed { presses.buttonPressed(button) } else if !presses.buttonReleased(button) { return }
         emit(
             .button(
                 ButtonEvent(
                     phase: pressed ? .down : .up, button: button, location: pointerLocation ?? WindowPoint(x: 0, y: 0),
                     buttonMask: buttonMask.union(ButtonMask(xButton: button)), modifierFlags: modifierFlags, serverTime: time)))
-        let primary: UInt32 = 0b1110
-        if (before & primary != 0) != (heldButtons & primary != 0) { pointerLock.setButtonsHeld(heldButtons & primary != 0) }
+    }
+
+    /// The lock waits while the primary, middle or secondary button is held.
+    private func buttonsChanged(from before: UInt32) {
+        let primary = HeldPresses.primaryButtons
+        let held = presses.buttons & primary != 0
+        if (before & primary != 0) != held { pointerLock.setButtonsHeld(held) }
     }
 
     /// The X button number of an evdev button code (`BTN_LEFT` 272 is 1, `BTN_RIGHT` 3,
@@ -182,7 +188,7 @@ extension WaylandWindow {
     func keyboardLeft() {
         guard hasKeyboardFocus else { return }
         hasKeyboardFocus = false
-        for keyCode in keys.heldKeys.sorted() { emit(.key(keyEvent(keyCode, phase: .cancelled, isRepeat: false, time: 0))) }
+        cancelHeldPresses()
         keys.releaseAll()
         compose?.reset()
         keysTakenByCompose.removeAll()
@@ -195,7 +201,28 @@ extension WaylandWindow {
         let keyCode = Int(evdevCode) + 8
         if takenByCompose(keyCode, pressed: pressed) { return }
         if pressed { keys.pressed(keyCode, at: .now) } else { keys.released(keyCode) }
+        // A release of a press the game did not see, or saw cancelled, has nothing to end.
+        if pressed { _ = presses.keyPressed(keyCode) } else if !presses.keyReleased(keyCode) { return }
         deliverKey(keyCode, phase: pressed ? .down : .up, isRepeat: false, time: time)
+    }
+
+    /// Ends every key and button press still held with a `.cancelled` phase: the keyboard
+    /// focus went, so their releases are not the window's (``HeldPresses``' rule).
+    func cancelHeldPresses() {
+        let before = presses.buttons
+        presses.cancelAll().forEach { press in
+            switch press {
+            case .key(let keyCode):
+                emit(
+                    .key(
+                        .cancelled(
+                            key: keys.unmodifiedMeaning(of: keyCode).key, keyCode: keys.usage(of: keyCode), xKeyCode: keyCode, serverTime: 0
+                        )))
+            case .button(let button):
+                emit(.button(.cancelled(button: button, serverTime: 0)))
+            }
+        }
+        buttonsChanged(from: before)
     }
 
     /// During a text-input session, feeds a press to the compose table; whether the sequence
@@ -212,8 +239,7 @@ extension WaylandWindow {
             return true
         case .composed(let text):
             keysTakenByCompose.insert(keyCode)
-            let printable = TextInputEvent.withoutControlCharacters(text)
-            if !printable.isEmpty { emit(.text(.commit(printable))) }
+            if let composed = TypedText.composed(text) { emit(.text(.commit(composed))) }
             return true
         }
     }
@@ -222,11 +248,8 @@ extension WaylandWindow {
     func deliverKey(_ keyCode: Int, phase: PressPhase, isRepeat: Bool, time: UInt32) {
         let event = keyEvent(keyCode, phase: phase, isRepeat: isRepeat, time: time)
         emit(.key(event))
-        if textInputActive, phase == .down, !event.characters.isEmpty,
-            !event.characters.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-            !event.modifierFlags.contains(.control), !event.modifierFlags.contains(.command)
-        {
-            emit(.text(.commit(event.characters)))
+        if textInputActive, phase == .down, let typed = TypedText.commit(event.characters, modifiers: event.modifierFlags) {
+            emit(.text(.commit(typed)))
         }
     }
 

@@ -86,8 +86,8 @@ package final class WaylandWindow {
     var outputsMayHaveChanged = false
     /// Where the pointer is in the window, while it is over it.
     var pointerLocation: WindowPoint?
-    /// Buttons held, by X button number (bit n: button n).
-    var heldButtons: UInt32 = 0
+    /// The presses the game was told of: ended when the keyboard focus goes.
+    var presses = HeldPresses()
     /// Scrolling gathered until the pointer's `frame`.
     var pendingScroll = PendingScroll()
 
@@ -121,8 +121,9 @@ package final class WaylandWindow {
     var batchReceivedAt = ContinuousClock.now
     private(set) var isClosed = false
     var isLost = false
-    var dispatchDepth = 0
-    var isCloseRequested = false
+    /// How deep the window is in ``pollEvents(_:)``: a ``close()`` inside lets go of the
+    /// connection when the outermost returns.
+    var dispatch = DispatchNesting()
     var isConnectionClosed = false
     var wake: WakeSet?
 

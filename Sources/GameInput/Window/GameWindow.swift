@@ -30,6 +30,9 @@ public final class GameWindow {
     public let backend: WindowBackendChoice
     /// The backend doing the work.
     let system: any WindowBackend
+    /// The keys and buttons held, the modifiers and the motion since ``takeMotion()``, kept
+    /// from the events ``pollEvents(_:)`` delivers.
+    public private(set) var inputState = InputState()
 
     /// The default time the main loop may go without handling events while the pointer is
     /// locked before the watchdog releases the grab.
@@ -175,8 +178,18 @@ public final class GameWindow {
     /// up meanwhile (a focus change, an unmap) is handled first, and the lock is decided again
     /// at the next call, on facts that are current.
     ///
-    /// `handle` may call ``close()``: no event is handled after it.
-    public func pollEvents(_ handle: (InputEvent) -> Void) { system.pollEvents(handle) }
+    /// Each event is applied to ``inputState`` just before `handle` sees it. `handle` may call
+    /// ``close()``: no event is handled after it.
+    public func pollEvents(_ handle: (InputEvent) -> Void) {
+        system.pollEvents { event in
+            inputState.apply(event)
+            handle(event)
+        }
+    }
+
+    /// The relative motion delivered since the last call (or since the window opened), summed;
+    /// the total starts again from zero. Call it once per frame, after ``pollEvents(_:)``.
+    public func takeMotion() -> MotionTotal { inputState.takeMotion() }
 
     /// Releases the lock (the cursor goes back where the lock found it), ends the lock
     /// guardian, destroys the window and closes the connection. Safe to call twice, and from
@@ -185,13 +198,17 @@ public final class GameWindow {
     ///
     /// After ``InputEvent/connectionLost`` the window is closed already but its connection is
     /// kept (whatever else holds it, a presenter, stays valid) until this call frees it.
-    public func close() { system.close() }
+    public func close() {
+        system.close()
+        // No event follows: nothing is held any more.
+        inputState = InputState()
+    }
 
     /// Detaches from the host's window: the lock is released (the pointer goes back where the
     /// lock found it), the guardian ends, and GameInput's connection closes. The window stays,
     /// with its cursor and its events the host's. The same as ``close()``, and as safe
     /// anywhere: inside a handler it takes effect when ``pollEvents(_:)`` returns.
-    public func detach() { system.close() }
+    public func detach() { close() }
 
     /// A file descriptor for the host's own `poll()`, `select()` or epoll: readable whenever
     /// ``pollEvents(_:)`` has work: input queued on GameInput's connection (also input already

@@ -156,12 +156,9 @@ extension X11Window {
         host?.rawHeldButtons = held
         setHeldButtons(held)
         guard grab?.isGrabbed != true, pointerWhereabouts.inWindow else { return }
-        if !isPress && cancelledButtons & bit != 0 {
-            cancelledButtons &= ~bit
-            return
-        }
         let emulated = raw.flags & Int32(XIPointerEmulated) != 0
         if WheelButtons.isWheel(button) && (!isPress || emulated) { return }
+        guard pressIsTheGames(button, isPress: isPress) else { return }
         var root: UInt = 0, child: UInt = 0
         var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
         var state: UInt32 = 0
@@ -196,6 +193,6 @@ extension X11Window {
         visibility.isMapped = false
         handle(.windowDestroyed)
         shutDown()
-        isCloseRequested = true
+        _ = dispatch.requestClose()
     }
 }

@@ -173,11 +173,7 @@ extension X11Window {
             let before = Self.primaryButtons(device.buttons.bytes)
             let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
             setHeldButtons(isPress ? before | bit : before & ~bit)
-            // The implicit grab brings a cancelled press's release here too: it ended already.
-            if !isPress && cancelledButtons & bit != 0 {
-                cancelledButtons &= ~bit
-                return
-            }
+            guard pressIsTheGames(button, isPress: isPress) else { return }
             if let event = translator.button(device, isPress: isPress) { handle(event) }
         case XI_Motion:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
@@ -233,36 +229,40 @@ extension X11Window {
         mask.isEmpty ? 0 : UInt32(mask[0]) & 0b1110
     }
 
-    /// Takes the server's word for which buttons are held (never a count of our own events:
-    /// a release made outside the window, after an unlock, never comes here).
+    /// Takes the server's word for which buttons are held, for the lock (never a count of our
+    /// own events: a release made outside the window, after an unlock, never comes here).
     func setHeldButtons(_ held: UInt32) {
-        guard held != heldButtons else { return }
-        heldButtons = held
+        guard held != serverHeldButtons else { return }
+        serverHeldButtons = held
         pointerLock.setButtonsHeld(held != 0)
+    }
+
+    /// Books a button press or release the window is about to report; whether to report it (a
+    /// release of a press the game did not see, or saw cancelled, is not). Wheel steps are
+    /// scrolling, not presses.
+    func pressIsTheGames(_ button: Int, isPress: Bool) -> Bool {
+        guard !WheelButtons.isWheel(button) else { return true }
+        if isPress {
+            presses.buttonPressed(button)
+            return true
+        }
+        return presses.buttonReleased(button)
     }
 
     /// Ends every key and button press still held with a `.cancelled` phase (the focus or the
     /// keyboard went elsewhere, so their releases will not come here; a button's release that
-    /// still does, through the implicit grab of its press, is dropped).
+    /// still does, through the implicit grab of its press, is dropped): ``HeldPresses``' rule.
     func cancelHeldPresses(to handle: (InputEvent) -> Void) {
-        let modifiers = ModifierFlags()
-        for keyCode in heldKeys.indices where heldKeys[keyCode] {
-            heldKeys[keyCode] = false
-            handle(
-                .key(
-                    KeyEvent(
-                        phase: .cancelled, key: keyboardLayout.unmodifiedMeaning(of: keyCode).key,
-                        keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode, characters: "",
-                        charactersIgnoringModifiers: "", modifierFlags: modifiers, isRepeat: false,
-                        serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
-        }
-        cancelledButtons |= heldButtons
-        for button in 1...3 where heldButtons & (UInt32(1) << UInt32(button)) != 0 {
-            handle(
-                .button(
-                    ButtonEvent(
-                        phase: .cancelled, button: button, location: WindowPoint(x: 0, y: 0),
-                        modifierFlags: modifiers, serverTime: UInt32(truncatingIfNeeded: lastEventTime))))
+        let time = UInt32(truncatingIfNeeded: lastEventTime)
+        presses.cancelAll().forEach { press in
+            guard !isClosed else { return }
+            switch press {
+            case .key(let keyCode):
+                let key = keyboardLayout.unmodifiedMeaning(of: keyCode).key
+                handle(.key(.cancelled(key: key, keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode, serverTime: time)))
+            case .button(let button):
+                handle(.button(.cancelled(button: button, serverTime: time)))
+            }
         }
         setHeldButtons(0)
     }
@@ -288,10 +288,7 @@ extension X11Window {
         let before = (event.state >> 7) & 0b1110  // Button1Mask is bit 8: button n at bit n + 7
         let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
         setHeldButtons(isPress ? before | bit : before & ~bit)
-        if !isPress && cancelledButtons & bit != 0 {
-            cancelledButtons &= ~bit
-            return
-        }
+        guard pressIsTheGames(button, isPress: isPress) else { return }
         handle(
             .button(
                 ButtonEvent(

@@ -71,7 +71,7 @@ extension X11Window {
     /// The X11 side of `GameWindow.pollEvents`.
     func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
-        dispatchDepth += 1
+        dispatch.enter()
         defer { endDispatch() }
         guard !connection.isLost else { return reportLoss(to: handle) }
         let now = ContinuousClock.now
@@ -98,7 +98,6 @@ extension X11Window {
         if interruption == nil && pointerLock.currentFacts.interruption != nil {
             pointerLock.setInterruption(nil)
         }
-        refreshDebuggerSuspension()
         clipboard.expire(now: .now)
         pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: .now))
         pointerLock.retryIfDue()
@@ -113,8 +112,7 @@ extension X11Window {
     /// The X11 side of `GameWindow.close`.
     func close() {
         shutDown()
-        isCloseRequested = true
-        if dispatchDepth == 0 { closeConnection() }
+        if dispatch.requestClose() { closeConnection() }
     }
 
     /// The connection is lost: the game hears it once, and the window closes without another
@@ -136,9 +134,11 @@ extension X11Window {
 
     /// Leaves a dispatch; the outermost one carries out a ``close()`` made inside it.
     private func endDispatch() {
-        dispatchDepth -= 1
-        guard dispatchDepth == 0 else { return }
-        if isCloseRequested { closeConnection() } else { scheduleWake() }
+        switch dispatch.leave() {
+        case .nested: break
+        case .idle: scheduleWake()
+        case .close: closeConnection()
+        }
     }
 
     private func closeConnection() {
@@ -178,16 +178,6 @@ extension X11Window {
                     buttonMask: Self.buttonMask(coreState: state), modifierFlags: ModifierFlags(xState: Int(state)))))
     }
 
-    /// While a debugger keeps the lock suspended, looks again four times a second whether it
-    /// is still attached, so the lock returns by itself once it detaches.
-    private func refreshDebuggerSuspension() {
-        guard pointerLock.currentFacts.suspension == .debuggerAttached else { return }
-        let now = ContinuousClock.now
-        guard now >= nextDebuggerCheck else { return }
-        nextDebuggerCheck = now + .milliseconds(250)
-        pointerLock.setSuspension(LockSuspension.fromEnvironment())
-    }
-
     /// `XPending`, which flushes and reads the socket. Events that appeared since the last look
     /// (from this read, or from a round trip elsewhere) share this moment as their receipt
     /// time; events queued earlier get it too, so a receipt time is never earlier than the truth.
@@ -209,26 +199,5 @@ extension X11Window {
         let whole = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         let rest = duration.components.attoseconds % 1_000_000_000_000_000
         return Int32(clamping: whole + (rest > 0 ? 1 : 0))
-    }
-}
-
-extension LockSuspension {
-    /// The suspension the process environment asks for: `GAMEINPUT_NO_GRAB=1` disables
-    /// grabbing, and so does an attached debugger (`TracerPid` in `/proc/self/status`) unless
-    /// `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`.
-    static func fromEnvironment(
-        _ environment: [String: String] = ProcessInfo.processInfo.environment,
-        status: String? = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-    ) -> LockSuspension? {
-        if let value = environment["GAMEINPUT_NO_GRAB"], !value.isEmpty, value != "0" {
-            return .disabledByEnvironment
-        }
-        if environment["GAMEINPUT_GRAB_UNDER_DEBUGGER"] != "1", let status {
-            for line in status.split(separator: "\n") where line.hasPrefix("TracerPid:") {
-                let pid = line.dropFirst("TracerPid:".count).trimmingCharacters(in: .whitespaces)
-                if pid != "0" && !pid.isEmpty { return .debuggerAttached }
-            }
-        }
-        return nil
     }
 }

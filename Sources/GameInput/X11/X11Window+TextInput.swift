@@ -88,8 +88,7 @@ extension X11Window {
             }
         }
         // A release of a press that began elsewhere or was cancelled has nothing to end.
-        guard isPress || heldKeys[keyCode] else { return }
-        heldKeys[keyCode] = isPress
+        if isPress { _ = presses.keyPressed(keyCode) } else if !presses.keyReleased(keyCode) { return }
         let key = translator.key(device, isPress: isPress)
         handle(.key(key))
         if textInput.isActive && isPress { commitTyped(typed ?? key.characters, modifiers: key.modifierFlags, to: handle) }
@@ -116,8 +115,8 @@ extension X11Window {
             }
         }
         guard keyCode != 0 else { return }
-        let isRepeat = isPress && heldKeys[keyCode]
-        heldKeys[keyCode] = isPress
+        let isRepeat = isPress ? presses.keyPressed(keyCode) : false
+        if !isPress && !presses.keyReleased(keyCode) { return }
         let key = coreKey(event.xkey, phase: isPress ? .down : .up, isRepeat: isRepeat, time: event.xkey.time)
         handle(.key(key))
         if textInput.isActive && isPress { commitTyped(typed ?? key.characters, modifiers: key.modifierFlags, to: handle) }
@@ -135,19 +134,17 @@ extension X11Window {
         // ibus hands keys back with time 0.
         let time = event.xkey.time == 0 ? lastEventTime : event.xkey.time
         guard isPress else {
-            guard heldKeys[keyCode] else { return }
-            heldKeys[keyCode] = false
+            guard presses.keyReleased(keyCode) else { return }
             return handle(.key(coreKey(event.xkey, phase: .up, isRepeat: false, time: time)))
         }
         let typed = method.lookUp(&event.xkey)
-        let isRepeat = heldKeys[keyCode]
-        heldKeys[keyCode] = true
+        let isRepeat = presses.keyPressed(keyCode)
         let key = coreKey(event.xkey, phase: .down, isRepeat: isRepeat, time: time)
         handle(.key(key))
         commitTyped(typed, modifiers: key.modifierFlags, to: handle)
         // Handed back after the key came up (ibus does so with Return): its release is due.
-        if !textInput.keysDown[keyCode] && heldKeys[keyCode] && !isClosed {
-            heldKeys[keyCode] = false
+        if !textInput.keysDown[keyCode] && presses.isKeyHeld(keyCode) && !isClosed {
+            _ = presses.keyReleased(keyCode)
             handle(.key(coreKey(event.xkey, phase: .up, isRepeat: false, time: time)))
         }
     }
@@ -176,18 +173,16 @@ extension X11Window {
         }
     }
 
-    /// Commits what a passed key types, unless Control, Alt or Super is held: those make
-    /// commands, not text.
+    /// Commits what a passed key types, by ``TypedText``'s rule.
     private func commitTyped(_ text: String, modifiers: ModifierFlags, to handle: (InputEvent) -> Void) {
-        guard modifiers.isDisjoint(with: [.control, .alternate, .command]) else { return }
-        commit(text, to: handle)
+        guard let typed = TypedText.commit(text, modifiers: modifiers), !isClosed else { return }
+        handle(.text(.commit(typed)))
     }
 
-    /// Reports `text` without its control characters (Return, Tab, Backspace, Escape are keys).
+    /// Commits what a compose sequence or the input method made.
     private func commit(_ text: String, to handle: (InputEvent) -> Void) {
-        let printable = TextInputEvent.withoutControlCharacters(text)
-        guard !printable.isEmpty, !isClosed else { return }
-        handle(.text(.commit(printable)))
+        guard let composed = TypedText.composed(text), !isClosed else { return }
+        handle(.text(.commit(composed)))
     }
 
     /// A key event from a core one, read in the layout group its state carries.

@@ -96,9 +96,9 @@ package final class X11Window: WindowBackend {
     /// Raw motion the server generated before this request serial predates the current
     /// lock transition and is discarded.
     var staleBeforeSerial: UInt = 0
-    var heldButtons: UInt32 = 0
-    /// Buttons whose press was cancelled while held; their release is not reported.
-    var cancelledButtons: UInt32 = 0
+    /// The primary buttons held, as the server last said (bit n = button n): the lock waits
+    /// for them, whoever's presses they are.
+    var serverHeldButtons: UInt32 = 0
     /// Whether the pointer is over the window, for Xwayland, where the lock needs it.
     var pointerWhereabouts = PointerWhereabouts() {
         didSet {
@@ -119,9 +119,9 @@ package final class X11Window: WindowBackend {
     let screenSaver: X11ScreenSaver?
     /// Set at each lock transition: once unlocked, the game hears where the pointer really is.
     var pointerShowsAgain = false
-    /// Keys held, by key code: to end their presses when the focus goes, and to flag core
-    /// auto-repeat presses (XI2 flags them itself).
-    var heldKeys = [Bool](repeating: false, count: 256)
+    /// The presses the game was told of: ended when the focus goes, and core auto-repeat
+    /// presses flagged (XI2 flags them itself).
+    var presses = HeldPresses()
     /// When the events now in Xlib's queue were read from the socket: one clock reading per
     /// read, not per event (a reading costs ~50-100 ns here, as much as decoding an event).
     var batchReceivedAt = ContinuousClock.now
@@ -160,12 +160,9 @@ package final class X11Window: WindowBackend {
 
     /// The descriptor a host's loop sleeps on, once asked for (``wakeDescriptor``).
     var wake: WakeSet?
-    var nextDebuggerCheck = ContinuousClock.now
     /// How deep the window is in calls that run the game's code (``pollEvents(_:)``): a
     /// ``close()`` made inside one lets go of the server only when the outermost returns.
-    var dispatchDepth = 0
-    /// Whether ``close()`` was called (it takes effect when the outermost dispatch returns).
-    var isCloseRequested = false
+    var dispatch = DispatchNesting()
     /// Whether the window was destroyed and the connection closed.
     var isConnectionClosed = false
 

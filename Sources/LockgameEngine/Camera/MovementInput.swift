@@ -1,5 +1,5 @@
-/// Which movement keys are held this frame (already de-repeated by the caller, e.g. with
-/// `HeldKeys`).
+/// Which movement keys are held this frame (as a game's input state says: auto-repeat changes
+/// nothing).
 public struct MovementInput: Equatable, Sendable {
     /// Move along the view heading.
     public var forward: Bool

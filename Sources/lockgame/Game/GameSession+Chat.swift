@@ -29,7 +29,6 @@ extension GameSession {
     func openChat() {
         guard !chat.isOpen else { return }
         chat.open()
-        heldKeys.releaseAll()
         log("chat line: open")
     }
 

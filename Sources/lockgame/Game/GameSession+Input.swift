@@ -112,7 +112,7 @@ extension GameSession {
                 switch phase {
                 case .began, .changed:
                     hoveredButton = button
-                    hoverWithAlternate = pointer.modifierFlags.contains(.alternate) || heldKeys.isHeld(.keyboardLeftAlt)
+                    hoverWithAlternate = pointer.modifierFlags.contains(.alternate) || input.isPressed(.keyboardLeftAlt)
                 case .ended, .cancelled:
                     if hoveredButton == button { hoveredButton = nil }
                 }

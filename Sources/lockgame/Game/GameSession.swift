@@ -27,8 +27,9 @@ final class GameSession {
     let screen = GameScreen()
     var alert: NetworkErrorAlert?
     var controller: FirstPersonController
-    /// Keys held, by physical key: walking goes by place, whatever the layout.
-    var heldKeys = HeldKeys<KeyboardHIDUsage>()
+    /// The keys held, folded from the events the session handles as the window folds its
+    /// own (``GameWindow/inputState``): walking goes by place, whatever the layout.
+    private(set) var input = InputState()
     /// The lock controller in a live run; nil headless.
     let lock: PointerLockController?
     let log: (String) -> Void
@@ -148,7 +149,20 @@ final class GameSession {
 
     /// Whether something keeps the picture changing (keys held to walk, the strategy camera
     /// panning, a notice or message).
-    var isAnimating: Bool { heldKeys.count > 0 || !edgePan.isEmpty || showsLockNotice || visibleMessage != nil }
+    var isAnimating: Bool { movement != MovementInput() || showsLockNotice || visibleMessage != nil }
+
+    /// Where the held keys and the strategy camera's edges walk; nowhere while the chat line
+    /// is open (its keys type).
+    var movement: MovementInput {
+        guard !chat.isOpen else { return MovementInput() }
+        let pan = edgePan
+        return MovementInput(
+            forward: input.isPressed(.keyboardW) || input.isPressed(.keyboardUpArrow) || pan.contains(.top),
+            back: input.isPressed(.keyboardS) || input.isPressed(.keyboardDownArrow) || pan.contains(.bottom),
+            left: input.isPressed(.keyboardA) || input.isPressed(.keyboardLeftArrow) || pan.contains(.left),
+            right: input.isPressed(.keyboardD) || input.isPressed(.keyboardRightArrow) || pan.contains(.right),
+            run: input.isPressed(.keyboardLeftShift) || input.isPressed(.keyboardRightShift))
+    }
 
     /// The field of view in degrees.
     var fieldOfViewDegrees: Double {
@@ -163,6 +177,7 @@ final class GameSession {
     /// Applies one input event; returns whether what is shown may have changed.
     @discardableResult
     func handle(_ event: InputEvent) -> Bool {
+        input.apply(event)
         switch event {
         case .relativeMotion(let motion):
             addLook(unaccelerated: motion.unaccelerated, accelerated: motion.accelerated, receivedAt: motion.receivedAt)
@@ -218,12 +233,6 @@ final class GameSession {
     }
 
     private func handleKey(_ key: KeyEvent) {
-        // Keys typed into the chat line do not walk.
-        if key.phase != .down {
-            heldKeys.release(key.keyCode)
-        } else if !chat.isOpen {
-            heldKeys.press(key.keyCode, isRepeat: key.isRepeat)
-        }
         if key.keyCode == .keyboardLeftAlt || key.keyCode == .keyboardRightAlt { hoverWithAlternate = key.phase == .down }
         // Auto-repeat walks (held keys) but never re-runs commands; in the chat line it
         // deletes again with Backspace.
@@ -256,13 +265,7 @@ final class GameSession {
     func advance(by elapsed: Double) {
         guard elapsed.isFinite, elapsed > 0 else { return }
         accumulator += min(elapsed, 0.25)
-        let pan = edgePan
-        let movement = MovementInput(
-            forward: heldKeys.isHeld(.keyboardW) || heldKeys.isHeld(.keyboardUpArrow) || pan.contains(.top),
-            back: heldKeys.isHeld(.keyboardS) || heldKeys.isHeld(.keyboardDownArrow) || pan.contains(.bottom),
-            left: heldKeys.isHeld(.keyboardA) || heldKeys.isHeld(.keyboardLeftArrow) || pan.contains(.left),
-            right: heldKeys.isHeld(.keyboardD) || heldKeys.isHeld(.keyboardRightArrow) || pan.contains(.right),
-            run: heldKeys.isHeld(.keyboardLeftShift) || heldKeys.isHeld(.keyboardRightShift))
+        let movement = self.movement
         while accumulator >= Self.simulationStep {
             previousPosition = controller.position
             controller.step(dt: Self.simulationStep, input: movement)

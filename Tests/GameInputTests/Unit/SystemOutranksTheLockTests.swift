@@ -81,18 +81,35 @@ import Testing
         #expect(grab.outranksLock(at: start + .seconds(2) + ForeignKeyboardGrab.grace))
     }
 
-    @Test func aDebuggerAttachedSinceTheLastGrabIsCheckedAtTheNextAttempt() {
+    @Test func aDebuggerAttachedSinceTheLastGrabIsCheckedAtTheNextAttemptAndItsDetachingBringsTheLockBack() {
         let platform = RecordingPlatform()
-        let controller = PointerLockController(platform: platform)
+        var now = start
+        let controller = PointerLockController(platform: platform, clock: { now })
         controller.setViewable(true)
         controller.rootPreferring = Preferring(true)
+        var states: [PointerLockState] = []
+        let observation = controller.addObserver { states.append($0) }
+        defer { observation.cancel() }
         platform.suspension = .debuggerAttached
         controller.setFocused(true)
         #expect(controller.pointerLockState == .unlocked(.suspended(.debuggerAttached)))
+        #expect(states == [.unlocked(.suspended(.debuggerAttached))], "no refusal said on the way: \(states)")
         #expect(platform.commands.isEmpty, "no grab under a debugger")
+        let check = start + PointerLockController.environmentCheckInterval
+        #expect(controller.retryDeadline == check, "the loop wakes to look again")
+        now = check - .milliseconds(1)
+        controller.retryIfDue()
+        #expect(!controller.isLocked, "not before the check is due")
+        now = check
+        controller.retryIfDue()
+        #expect(!controller.isLocked, "still attached")
+        #expect(controller.retryDeadline == check + PointerLockController.environmentCheckInterval)
         platform.suspension = nil
-        controller.setSuspension(nil)  // the window looked again: detached
-        #expect(controller.isLocked)
+        now = check + PointerLockController.environmentCheckInterval
+        controller.retryIfDue()
+        #expect(controller.isLocked, "detached: the lock returns by itself")
+        #expect(controller.retryDeadline == nil, "nothing more to look at")
+        #expect(platform.commands == ["acquire"])
     }
 
     @Test func theGraceLeavesALockerMostOfItsRetries() {

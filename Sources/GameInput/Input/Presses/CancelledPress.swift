@@ -1,0 +1,17 @@
+/// The events that end a press without its release (``PressPhase/cancelled``), the same on
+/// every backend: a key named as the layout names it at level 0, typing nothing; a button at
+/// no location; neither with modifiers (the keyboard is elsewhere: what is held there is not
+/// the window's).
+extension KeyEvent {
+    static func cancelled(key: KeySymbol, keyCode: KeyboardHIDUsage, xKeyCode: Int, serverTime: UInt32) -> KeyEvent {
+        KeyEvent(
+            phase: .cancelled, key: key, keyCode: keyCode, xKeyCode: xKeyCode, characters: "", charactersIgnoringModifiers: "",
+            isRepeat: false, serverTime: serverTime)
+    }
+}
+
+extension ButtonEvent {
+    static func cancelled(button: Int, serverTime: UInt32) -> ButtonEvent {
+        ButtonEvent(phase: .cancelled, button: button, location: WindowPoint(x: 0, y: 0), serverTime: serverTime)
+    }
+}

@@ -1,0 +1,72 @@
+/// The keys and buttons whose presses the game has been told of and not yet the end, and the
+/// one rule that ends them on every backend.
+///
+/// A backend reports each press and release here before it makes the event. A press of a key
+/// already held is a repeat. A release is reported only when the game saw its press: not for
+/// a key or button pressed before the window had it, nor for a press already cancelled. When
+/// key events stop coming to the window (the focus left, another client grabbed the keyboard,
+/// the window closes), ``cancelAll()`` ends every press still held, keys first, each with one
+/// `.cancelled` event; a release that comes afterwards (a button's press's implicit grab brings
+/// it on X11, the pointer's focus on Wayland) is then dropped, since the game saw that press end.
+struct HeldPresses: Hashable, Sendable {
+    /// Keys held, by the backend's key code (0...255: the X key code, the evdev code + 8).
+    private(set) var keys = ByteSet()
+    /// Buttons held, bit n for button n (1 primary, 2 middle, 3 secondary, 8 and up extra).
+    private(set) var buttons: UInt32 = 0
+
+    /// One press held.
+    enum Press: Hashable, Sendable {
+        case key(Int)
+        case button(Int)
+    }
+
+    /// The primary, middle and secondary buttons' bits: the lock waits while one is held.
+    static let primaryButtons: UInt32 = 0b1110
+
+    func isKeyHeld(_ keyCode: Int) -> Bool { keys.contains(keyCode) }
+
+    /// A key went down; whether it was held already (the press is a repeat).
+    mutating func keyPressed(_ keyCode: Int) -> Bool {
+        keys.set(keyCode, true)
+    }
+
+    /// A key came up; whether the game saw its press (only then is the release reported).
+    mutating func keyReleased(_ keyCode: Int) -> Bool {
+        keys.set(keyCode, false)
+    }
+
+    /// A button went down.
+    mutating func buttonPressed(_ button: Int) {
+        buttons |= Self.bit(button)
+    }
+
+    /// A button came up; whether the game saw its press (only then is the release reported).
+    mutating func buttonReleased(_ button: Int) -> Bool {
+        let bit = Self.bit(button)
+        defer { buttons &= ~bit }
+        return buttons & bit != 0
+    }
+
+    /// Ends every press still held: nothing is held afterwards, and the presses ended are
+    /// returned for the caller to report (``forEach(_:)``), once the books are settled: a
+    /// report runs the game's code, which may dispatch again.
+    mutating func cancelAll() -> HeldPresses {
+        defer { self = HeldPresses() }
+        return self
+    }
+
+    /// Calls `body` with each press, keys first (smallest code first), then buttons.
+    func forEach(_ body: (Press) -> Void) {
+        keys.forEach { body(.key($0)) }
+        var remaining = buttons
+        while remaining != 0 {
+            body(.button(remaining.trailingZeroBitCount))
+            remaining &= remaining - 1
+        }
+    }
+
+    /// Button `button`'s bit; 0 for numbers outside 1...31.
+    static func bit(_ button: Int) -> UInt32 {
+        (1..<32).contains(button) ? UInt32(1) << UInt32(button) : 0
+    }
+}

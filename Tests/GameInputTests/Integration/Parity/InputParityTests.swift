@@ -1,0 +1,94 @@
+import Foundation
+import TestTags
+import Testing
+
+@testable import GameInput
+
+/// The input rules the core keeps, each scenario written once and run on every system: what a
+/// focus loss cancels, and what a text session types with which modifiers. Events and the
+/// window's ``InputState`` are checked together: they must never disagree.
+@Suite(.serialized, .tags(.integration, .compositor)) struct InputParityTests {
+    static let keyW = 17, keyA = 30, leftShift = 42, leftControl = 29, leftAlt = 56, leftButton = 272
+
+    @Test(arguments: ParitySystem.allCases)
+    func aKeyAndAButtonHeldWhenTheFocusLeavesAreCancelledAndTheirReleasesDropped(on system: ParitySystem) throws {
+        let target = try system.start()
+        defer { target.stop() }
+        #expect(target.showFocusedWithThePointerIn(), "\(system): shown and focused")
+        target.events.removeAll()
+        target.key(Self.keyW, down: true)
+        target.button(Self.leftButton, down: true)
+        #expect(
+            target.pump { target.keys.contains { $0.phase == .down } && target.buttons.contains { $0.phase == .down } }, "\(target.events)")
+        #expect(target.window.inputState.isPressed(.keyboardW) && target.window.inputState.buttons == .primary)
+        target.events.removeAll()
+        target.focusElsewhere()
+        #expect(
+            target.pump { target.keys.contains { $0.phase == .cancelled } && target.buttons.contains { $0.phase == .cancelled } },
+            "\(system): \(target.events)")
+        #expect(target.window.inputState.pressedKeyCount == 0 && target.window.inputState.buttons.isEmpty, "the state ends with the events")
+        target.button(Self.leftButton, down: false)
+        target.key(Self.keyW, down: false)
+        target.settle()
+        #expect(target.keys.map(\.phase) == [.cancelled] && target.keys.first?.keyCode == .keyboardW, "\(system): \(target.keys)")
+        #expect(target.buttons.map(\.phase) == [.cancelled] && target.buttons.first?.button == 1, "\(system): \(target.buttons)")
+        #expect(target.window.inputState.pressedKeyCount == 0 && target.window.inputState.buttons.isEmpty)
+    }
+
+    /// Shift types, Control, Alt and Super do not (``TypedText``), with no input method: the
+    /// keys' own characters through the compose table.
+    @Test(arguments: ParitySystem.allCases)
+    func inATextSessionShiftTypesAndControlAndAltDoNot(on system: ParitySystem) throws {
+        let target = try system.start()
+        defer { target.stop() }
+        #expect(target.showFocusedWithThePointerIn(), "\(system): shown and focused")
+        target.window.startTextInput()
+        target.events.removeAll()
+        target.pressKey(Self.keyA)
+        target.pressKey(Self.keyA, with: Self.leftShift)
+        target.pressKey(Self.keyA, with: Self.leftControl)
+        target.pressKey(Self.keyA, with: Self.leftAlt)
+        target.pressKey(Self.keyW)
+        #expect(target.pump { target.committedText.last == "w" }, "\(system): \(target.committedText)")
+        #expect(target.committedText == ["a", "A", "w"], "\(system): \(target.committedText)")
+        #expect(target.keys.filter { $0.phase == .down }.count == 8, "every key is a key event: \(target.keys.map(\.key))")
+        #expect(target.window.inputState.pressedKeyCount == 0)
+    }
+
+    /// A debugger that attaches while the game is away (`PTRACE_SEIZE`: the process keeps
+    /// running) keeps the lock from coming back with the focus; when it detaches, the lock
+    /// returns by itself (the core reads `TracerPid` again four times a second). No refusal is
+    /// said on the way: nothing refused the grab.
+    @Test(arguments: ParitySystem.allCases)
+    func aDebuggerAttachedDuringAReLockSuspendsItAndItsDetachingBringsItBack(on system: ParitySystem) throws {
+        let target = try system.start()
+        defer { target.stop() }
+        let window = target.window
+        let game = TestGame(prefers: true)
+        window.pointerLock.rootPreferring = game
+        var states: [PointerLockState] = []
+        let observation = window.pointerLock.addObserver { states.append($0) }
+        defer { observation.cancel() }
+        #expect(target.showFocusedWithThePointerIn(), "\(system): shown and focused")
+        #expect(target.pump { window.pointerLock.isLocked }, "\(system): \(states)")
+        target.focusElsewhere()
+        #expect(target.pump { !window.pointerLock.isLocked }, "\(system): \(states)")
+        let tracer = try SeizingTracer()
+        defer { tracer.stop() }
+        states.removeAll()
+        target.focusBack()
+        let suspended = PointerLockState.unlocked(.suspended(.debuggerAttached))
+        #expect(target.pump { window.pointerLock.pointerLockState == suspended }, "\(system): \(states)")
+        target.settle()
+        #expect(window.pointerLock.pointerLockState == suspended, "\(system): still suspended: \(states)")
+        tracer.detach()
+        let detached = ContinuousClock.now
+        #expect(target.pump { window.pointerLock.isLocked }, "\(system): the lock returns: \(states)")
+        print("\(system): the lock returned \(ContinuousClock.now - detached) after the tracer detached")
+        let refused = states.contains { state in
+            if case .grabRefused = state.reason { return true }
+            return false
+        }
+        #expect(!refused, "\(system): no refusal on the way: \(states)")
+    }
+}
