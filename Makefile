@@ -91,9 +91,9 @@ build: deps
 # before the timed suites start; the sanitized tests run last, the AddressSanitizer build beside
 # the ThreadSanitizer tests.
 test: test-deps lint docs examples
-	SWIFT=$(SWIFT) scripts/run-tests --beside '$(MAKE) --no-print-directory check-hot-paths bench-smoke fuzz-smoke \
+	SWIFT=$(SWIFT) scripts/run-tests --beside '$(MAKE) --no-print-directory check-hot-paths bench-smoke \
 		&& SWIFT=$(SWIFT) scripts/sanitize --build-only thread'
-	SWIFT=$(SWIFT) scripts/sanitize --smoke thread address
+	SWIFT=$(SWIFT) scripts/sanitize --smoke --beside-last '$(MAKE) --no-print-directory fuzz-smoke' thread address
 
 test-unit: deps
 	SWIFT=$(SWIFT) scripts/run-tests --layer unit

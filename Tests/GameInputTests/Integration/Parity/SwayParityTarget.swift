@@ -1,0 +1,51 @@
+import Foundation
+import XServerTestSupport
+
+@testable import GameInput
+
+/// A headless sway without Xwayland, driven through its virtual pointer and keyboard; the
+/// focus goes to a second native window of this process.
+final class SwayParityTarget: InputParityTarget {
+    let sway: SwayFixture
+    private let windows: InProcessWaylandWindows
+    var window: GameWindow { windows.window }
+    var events: [InputEvent] = []
+
+    init() throws {
+        sway = try SwayFixture(xwayland: false)
+        do {
+            windows = try InProcessWaylandWindows(environment: sway.waylandEnvironment)
+        } catch {
+            sway.stop()
+            throw error
+        }
+    }
+
+    func showFocusedWithThePointerIn() -> Bool {
+        window.show()
+        guard pump(until: { sway.windowStates()["parity"]?.focused == true }),
+            let frame = sway.windowRectangles()["parity"], sway.moveAbsolute(x: frame.x + 200, y: frame.y + 150)
+        else { return false }
+        return pump { events.contains { if case .pointer = $0 { true } else { false } } }
+    }
+
+    func key(_ evdevCode: Int, down: Bool) { sway.key(evdevCode, down: down) }
+    func button(_ evdevCode: Int, down: Bool) { sway.button(evdevCode, down: down) }
+    func focusElsewhere() { windows.showOther() }
+    var systemHoldsLock: Bool { sway.compositorHoldsLock }
+
+    func focusBack() {
+        windows.closeOther()
+        sway.swaymsg(["[title=\"^parity$\"]", "focus"])
+    }
+
+    func pump(timeout: Duration, until condition: () -> Bool) -> Bool {
+        windows.pump(timeout: timeout, handle: { events.append($0) }, until: condition)
+    }
+
+    func stop() {
+        windows.closeOther()
+        window.close()
+        sway.stop()
+    }
+}
