@@ -1,7 +1,9 @@
 // A GameInput program whose loop is shaped the way the flags say: the loop shapes other
 // people's games have and the demo does not (sleeping for good between events, closing the
-// window inside an event handler or a lock observer, a host's own signal handlers, a small
-// stall timeout, text-input requests made without reading events). The tests start it, drive it from a second X client and read what it prints.
+// window inside an event handler or a lock observer, a host's own signal handlers and
+// dispositions, a render thread on the window's connection, a small stall timeout, text-input
+// requests made without reading events). The tests start it, drive it from a second X client
+// and read what it prints.
 import CXlib
 import Foundation
 import GameInput
@@ -31,6 +33,9 @@ if arguments.contains("--host-sigterm-handler") {
     sigemptyset(&action.sa_mask)
     sigaction(SIGTERM, &action, nil)
 }
+
+/// The host ignores SIGPIPE itself, before GameInput starts: that choice must stay.
+if arguments.contains("--host-ignores-sigpipe") { signal(SIGPIPE, SIG_IGN) }
 
 /// The host's own Xlib error handler and connection, set up before GameInput's: an error on
 /// that connection must still reach that handler.

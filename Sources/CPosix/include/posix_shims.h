@@ -50,6 +50,16 @@ int gameinput_pipe2(int fds[2], int flags);
  */
 long gameinput_write_without_sigpipe(int fd, const void *bytes, unsigned long count);
 
+/*
+ * SIGPIPE made survivable for the whole program when it is at its default: a handler that does
+ * nothing, so a write on a socket whose peer is gone fails with EPIPE in every thread (libxcb
+ * writes with writev, which cannot be told MSG_NOSIGNAL, and a host's render thread writes on
+ * the same connection). A handler, not SIG_IGN, because exec resets a handler to the default:
+ * the programs the host starts get SIGPIPE as they expect. A handler or SIG_IGN the host set
+ * stays. Returns 1 when installed, 0 when the host's choice was kept, -1 with errno.
+ */
+int gameinput_sigpipe_survivable(void);
+
 /* fcntl(fd, F_SETFL, flags | O_NONBLOCK); 0 or -1. */
 int gameinput_set_nonblocking(int fd);
 

@@ -251,6 +251,13 @@ package enum Posix {
         }
     }
 
+    /// Makes `SIGPIPE` survivable for the whole program if the host left it at its default
+    /// (see `gameinput_sigpipe_survivable`): a display server's socket that closes is then an
+    /// `EPIPE` on every thread that writes on it. A host's own disposition stays.
+    static func makeSIGPIPESurvivable() {
+        _ = gameinput_sigpipe_survivable()
+    }
+
     /// Sends `signal` to `pid` (`kill`).
     static func signal(_ pid: pid_t, _ signal: Int32) {
         _ = kill(pid, signal)

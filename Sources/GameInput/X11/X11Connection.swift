@@ -41,6 +41,9 @@ package final class X11Connection {
     init(displayName: String?) throws(GameWindowError) {
         // Thread-safe Xlib: the stall watchdog releases the grab from its own thread.
         XInitThreads()
+        // libxcb writes with writev: a server that dies under a write (ours, or a renderer's
+        // on another thread) would otherwise end the program by SIGPIPE, not as a lost connection.
+        Posix.makeSIGPIPESurvivable()
         let requested = displayName ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard !requested.isEmpty else { throw .noDisplayName }
         guard let display = XOpenDisplay(requested) else { throw .cannotOpenDisplay(name: requested) }

@@ -208,6 +208,36 @@ import XServerTestSupport
         #expect(program.lines.contains("signal 15"))
     }
 
+    /// Whether `signal` is caught by a handler and whether it is ignored in process `pid`, read
+    /// from the kernel's own account (`SigCgt` and `SigIgn` in `/proc/PID/status`).
+    static func disposition(of signal: Int32, in pid: pid_t) -> (caught: Bool, ignored: Bool)? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        func mask(_ field: String) -> UInt64? {
+            status.split(separator: "\n").first { $0.hasPrefix(field + ":") }
+                .flatMap { UInt64($0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) }
+        }
+        guard let caught = mask("SigCgt"), let ignored = mask("SigIgn") else { return nil }
+        let bit = UInt64(1) << (signal - 1)
+        return (caught & bit != 0, ignored & bit != 0)
+    }
+
+    /// libxcb writes with `writev`, so a server that dies under a write (a render thread's on
+    /// the window's connection, most often) raised SIGPIPE, which ended the program before it
+    /// could hear of the loss (1 of 150 deaths under load). Left at its default, SIGPIPE gets a
+    /// handler that does nothing once a window opens: caught, not ignored, so the programs the
+    /// game starts still get the default. A host that chose a disposition keeps it.
+    @Test func aServerGoneUnderAWriteCannotEndTheProgramBySIGPIPE() throws {
+        let program = try startLocked()
+        defer { program.stop() }
+        let atDefault = try #require(Self.disposition(of: SIGPIPE, in: program.pid))
+        program.stop()
+        #expect(atDefault.caught && !atDefault.ignored, "SIGPIPE left at its default: \(atDefault)")
+        let ignoring = try startLocked(["--host-ignores-sigpipe"])
+        defer { ignoring.stop() }
+        let hostsChoice = try #require(Self.disposition(of: SIGPIPE, in: ignoring.pid))
+        #expect(hostsChoice.ignored && !hostsChoice.caught, "the host ignores SIGPIPE: \(hostsChoice)")
+    }
+
     /// The host's own Xlib error handler, set before GameInput's: an error on the host's own
     /// connection still reaches it (GameInput passes on what is not about its connections).
     @Test func theHostsOwnXErrorHandlerStillRuns() throws {
