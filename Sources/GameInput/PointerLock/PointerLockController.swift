@@ -66,16 +66,26 @@ public final class PointerLockController {
     private var isShutDown = false
     /// While an attached debugger suspends the lock, when the environment is read again.
     private var environmentCheck: ContinuousClock.Instant?
+    /// What the process environment forbids (``LockSuspension/fromEnvironment(_:status:)``),
+    /// read before each grab and while a debugger suspends the lock, the same on every backend:
+    /// an attached debugger forbids the grab (unless `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`), as a
+    /// breakpoint would stop the process with the user's pointer grabbed.
+    private let environment: () -> LockSuspension?
 
     /// How often the environment is read again while a debugger suspends the lock, so that the
     /// lock returns by itself soon after the debugger detaches.
     static let environmentCheckInterval: Duration = .milliseconds(250)
 
     /// Creates a controller that drives `platform`, or one that reports `nil` state when
-    /// `platform` is `nil` (locking unavailable).
-    init(platform: (any PointerLockPlatform)?, clock: @escaping () -> ContinuousClock.Instant = { .now }) {
+    /// `platform` is `nil` (locking unavailable). `environment` says what the process's
+    /// environment forbids; tests give their own.
+    init(
+        platform: (any PointerLockPlatform)?, clock: @escaping () -> ContinuousClock.Instant = { .now },
+        environment: @escaping () -> LockSuspension? = { LockSuspension.fromEnvironment() }
+    ) {
         self.platform = platform
         self.clock = clock
+        self.environment = environment
         if platform != nil {
             pointerLockState = arbiter.state
             pointerConfinementState = arbiter.confinementState
@@ -142,10 +152,10 @@ public final class PointerLockController {
     func setButtonsHeld(_ held: Bool) { facts.buttonsHeld = held; evaluate() }
     func setPointerOverWindow(_ over: Bool) { facts.pointerIsOverWindow = over; evaluate() }
     func setRequiresPointerOverWindow(_ required: Bool) { facts.requiresPointerOverWindow = required; evaluate() }
-    /// The environment's word (``PointerLockPlatform/suspensionBeforeGrab()``): grabbing
-    /// disabled, or a debugger attached, which is read again until it detaches.
-    func setSuspension(_ suspension: LockSuspension?) {
-        facts.suspension = suspension
+    /// Reads the environment's word: grabbing disabled, or a debugger attached, which is read
+    /// again until it detaches.
+    func readEnvironment() {
+        facts.suspension = environment()
         scheduleEnvironmentCheck()
         evaluate()
     }
@@ -185,8 +195,8 @@ public final class PointerLockController {
     /// Retries a refused grab when its deadline has passed, and reads the environment again
     /// when its check is due.
     func retryIfDue() {
-        if let environmentCheck, clock() >= environmentCheck, let platform, !isShutDown {
-            return setSuspension(platform.suspensionBeforeGrab())
+        if let environmentCheck, clock() >= environmentCheck, platform != nil, !isShutDown {
+            return readEnvironment()
         }
         guard arbiter.retryDeadline != nil else { return }
         evaluate()
@@ -230,7 +240,7 @@ public final class PointerLockController {
     private func perform(_ command: PointerLockArbiter.Command, on platform: any PointerLockPlatform, now: ContinuousClock.Instant) {
         switch command {
         case .acquire(let kind):
-            if let suspension = platform.suspensionBeforeGrab() {
+            if let suspension = environment() {
                 // Checked at each attempt: a debugger attached since the last one.
                 arbiter.grabLost()
                 facts.suspension = suspension

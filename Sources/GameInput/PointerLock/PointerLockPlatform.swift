@@ -3,8 +3,6 @@
 /// the compositor's pointer constraints; tests implement it with a recording fake, so the
 /// controller is tested without a server.
 protocol PointerLockPlatform: AnyObject {
-    /// What forbids grabbing right now, checked before each grab (an attached debugger).
-    func suspensionBeforeGrab() -> LockSuspension?
     /// Grabs the pointer as `kind` asks (a lock hides it, a confinement shows the window's
     /// cursor and keeps it in the confinement rectangle), or says why not yet.
     func acquire(_ kind: PointerGrabKind) -> GrabOutcome

@@ -121,10 +121,6 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
 
     // MARK: PointerLockPlatform
 
-    func suspensionBeforeGrab() -> LockSuspension? {
-        LockSuspension.fromEnvironment()
-    }
-
     func acquire(_ kind: PointerGrabKind) -> GrabOutcome {
         if let constraint, constraint.kind == kind {
             if isGranted { return .granted }

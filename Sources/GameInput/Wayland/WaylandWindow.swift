@@ -253,7 +253,7 @@ package final class WaylandWindow {
             }
         }
         outputs.onChange = { [weak self] in self?.outputsMayHaveChanged = true }
-        pointerLock.setSuspension(LockSuspension.fromEnvironment())
+        pointerLock.readEnvironment()
         pointerLock.setRequiresPointerOverWindow(true)
         // The seat's capabilities and the outputs, then the devices' keymap and repeat rate.
         if isAttached {

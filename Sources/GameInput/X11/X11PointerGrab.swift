@@ -117,12 +117,6 @@ final class X11PointerGrab: PointerLockPlatform {
         if wantsRawButtons { xinput.selectRawEvents(motion: false, buttons: true) }
     }
 
-    /// An attached debugger forbids the grab (unless `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`): a
-    /// breakpoint would stop the process with the user's pointer grabbed. Read at each attempt.
-    func suspensionBeforeGrab() -> LockSuspension? {
-        LockSuspension.fromEnvironment()
-    }
-
     // Acquire and release mirror each other: select raw motion, grab + hide, then ungrab +
     // show + restore, deselect.
 

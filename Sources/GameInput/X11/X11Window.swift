@@ -269,7 +269,7 @@ package final class X11Window: WindowBackend {
             translator.lockTransition()
             pointerShowsAgain = true
         }
-        pointerLock.setSuspension(LockSuspension.fromEnvironment())
+        pointerLock.readEnvironment()
         pointerLock.setRequiresPointerOverWindow(connection.isXwayland)
         if let screenSaver { pointerLock.setScreenSaverActive(screenSaver.isActive) }
         connection.flush()

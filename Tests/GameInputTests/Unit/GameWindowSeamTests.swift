@@ -9,7 +9,7 @@ final class RecordingBackend: WindowBackend {
     /// Events the next `pollEvents` hands out, in order.
     var scripted: [InputEvent] = []
     let platform = RecordingPlatform()
-    lazy var pointerLock = PointerLockController(platform: platform)
+    lazy var pointerLock = PointerLockController(platform: platform, environment: { [platform] in platform.suspension })
 
     func show() { calls.append("show") }
     func waitForEvents(until deadline: ContinuousClock.Instant?) { calls.append("wait") }

@@ -131,7 +131,7 @@ import Testing
     let platform = RecordingPlatform()
 
     func makeReadyController(root: any PointerLockPreferring) -> PointerLockController {
-        let controller = PointerLockController(platform: platform)
+        let controller = PointerLockController(platform: platform, environment: { platform.suspension })
         controller.setViewable(true)
         controller.setFocused(true)
         controller.rootPreferring = root

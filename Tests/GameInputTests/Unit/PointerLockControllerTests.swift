@@ -7,9 +7,8 @@ import Testing
 final class RecordingPlatform: PointerLockPlatform {
     var commands: [String] = []
     var refusal: GrabRefusal?
+    /// What the environment forbids, as the controller is told in these tests.
     var suspension: LockSuspension?
-
-    func suspensionBeforeGrab() -> LockSuspension? { suspension }
 
     /// Set, the next grab attempts are pending until this deadline.
     var pendingUntil: ContinuousClock.Instant?
@@ -73,7 +72,7 @@ final class ManualClock {
 
     func makeReadyController(root: any PointerLockPreferring) -> PointerLockController {
         let clock = self.clock
-        let controller = PointerLockController(platform: platform, clock: { clock.now })
+        let controller = PointerLockController(platform: platform, clock: { clock.now }, environment: { platform.suspension })
         controller.setViewable(true)
         controller.setFocused(true)
         controller.rootPreferring = root

@@ -84,7 +84,7 @@ import Testing
     @Test func aDebuggerAttachedSinceTheLastGrabIsCheckedAtTheNextAttemptAndItsDetachingBringsTheLockBack() {
         let platform = RecordingPlatform()
         var now = start
-        let controller = PointerLockController(platform: platform, clock: { now })
+        let controller = PointerLockController(platform: platform, clock: { now }, environment: { platform.suspension })
         controller.setViewable(true)
         controller.rootPreferring = Preferring(true)
         var states: [PointerLockState] = []
@@ -119,7 +119,7 @@ import Testing
 
     @Test func afterAStallThePollingGameSeesTheSuspensionBeforeTheLockReturns() {
         let platform = RecordingPlatform()
-        let controller = PointerLockController(platform: platform)
+        let controller = PointerLockController(platform: platform, environment: { platform.suspension })
         controller.setViewable(true)
         controller.setFocused(true)
         controller.rootPreferring = Preferring(true)

@@ -44,7 +44,7 @@ import Testing
     @Test func aControllerHearsTheCompositorsVerdictOnce() {
         let platform = RecordingPlatform()
         platform.withholding = true
-        let controller = PointerLockController(platform: platform)
+        let controller = PointerLockController(platform: platform, environment: { platform.suspension })
         var states: [PointerLockState] = []
         let observation = controller.addObserver { states.append($0) }
         defer { observation.cancel() }
