@@ -210,18 +210,7 @@ extension WaylandWindow {
     /// focus went, so their releases are not the window's (``HeldPresses``' rule).
     func cancelHeldPresses() {
         let before = presses.buttons
-        presses.cancelAll().forEach { press in
-            switch press {
-            case .key(let keyCode):
-                emit(
-                    .key(
-                        .cancelled(
-                            key: keys.unmodifiedMeaning(of: keyCode).key, keyCode: keys.usage(of: keyCode), xKeyCode: keyCode, serverTime: 0
-                        )))
-            case .button(let button):
-                emit(.button(.cancelled(button: button, serverTime: 0)))
-            }
-        }
+        presses.cancelAll().reportCancelled(serverTime: 0, naming: { (keys.unmodifiedMeaning(of: $0).key, keys.usage(of: $0)) }, to: emit)
         buttonsChanged(from: before)
     }
 

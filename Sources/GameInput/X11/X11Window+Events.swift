@@ -253,17 +253,10 @@ extension X11Window {
     /// keyboard went elsewhere, so their releases will not come here; a button's release that
     /// still does, through the implicit grab of its press, is dropped): ``HeldPresses``' rule.
     func cancelHeldPresses(to handle: (InputEvent) -> Void) {
-        let time = UInt32(truncatingIfNeeded: lastEventTime)
-        presses.cancelAll().forEach { press in
-            guard !isClosed else { return }
-            switch press {
-            case .key(let keyCode):
-                let key = keyboardLayout.unmodifiedMeaning(of: keyCode).key
-                handle(.key(.cancelled(key: key, keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode, serverTime: time)))
-            case .button(let button):
-                handle(.button(.cancelled(button: button, serverTime: time)))
-            }
-        }
+        presses.cancelAll().reportCancelled(
+            serverTime: UInt32(truncatingIfNeeded: lastEventTime),
+            naming: { (keyboardLayout.unmodifiedMeaning(of: $0).key, keyPositions.usage(keyCode: $0)) },
+            to: { event in if !isClosed { handle(event) } })
         setHeldButtons(0)
     }
 

@@ -9,7 +9,12 @@ final class RecordingBackend: WindowBackend {
     /// Events the next `pollEvents` hands out, in order.
     var scripted: [InputEvent] = []
     let platform = RecordingPlatform()
-    lazy var pointerLock = PointerLockController(platform: platform, environment: { [platform] in platform.suspension })
+    let pointerLock: PointerLockController
+
+    /// A backend whose lock reads `environment`, by default what its ``platform`` is told.
+    init(environment: (() -> LockSuspension?)? = nil) {
+        pointerLock = PointerLockController(platform: platform, environment: environment ?? { [platform] in platform.suspension })
+    }
 
     func show() { calls.append("show") }
     func waitForEvents(until deadline: ContinuousClock.Instant?) { calls.append("wait") }

@@ -55,6 +55,24 @@ struct HeldPresses: Hashable, Sendable {
         return self
     }
 
+    /// Reports each press as the event that ends it without its release, keys first: a key
+    /// as `name` gives its unmodified key and usage for its key code, typing nothing; a button at
+    /// no location (``KeyEvent/cancelled(key:keyCode:xKeyCode:serverTime:)``). Called on what
+    /// ``cancelAll()`` returned, so every backend cancels with the same events in the same order.
+    func reportCancelled(
+        serverTime: UInt32, naming name: (Int) -> (key: KeySymbol, usage: KeyboardHIDUsage), to report: (InputEvent) -> Void
+    ) {
+        forEach { press in
+            switch press {
+            case .key(let keyCode):
+                let (key, usage) = name(keyCode)
+                report(.key(.cancelled(key: key, keyCode: usage, xKeyCode: keyCode, serverTime: serverTime)))
+            case .button(let button):
+                report(.button(.cancelled(button: button, serverTime: serverTime)))
+            }
+        }
+    }
+
     /// Calls `body` with each press, keys first (smallest code first), then buttons.
     func forEach(_ body: (Press) -> Void) {
         keys.forEach { body(.key($0)) }

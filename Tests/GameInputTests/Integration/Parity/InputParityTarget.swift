@@ -48,6 +48,7 @@ extension InputParityTarget {
 
 /// The systems the parity suite runs on.
 enum ParitySystem: String, CaseIterable, CustomStringConvertible, Sendable {
+    case recording = "the recording fake"
     case x11 = "X11 (Xvfb + openbox)"
     case sway = "native Wayland (sway)"
     case mutter = "native Wayland (mutter)"
@@ -57,6 +58,7 @@ enum ParitySystem: String, CaseIterable, CustomStringConvertible, Sendable {
 
     func start() throws -> any InputParityTarget {
         switch self {
+        case .recording: RecordingParityTarget()
         case .x11: try X11ParityTarget()
         case .sway: try SwayParityTarget()
         case .mutter: try GnomeKDEParityTarget(.mutter)

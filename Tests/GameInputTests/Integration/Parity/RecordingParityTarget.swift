@@ -1,0 +1,123 @@
+import Foundation
+
+@testable import GameInput
+
+/// The recording fake as a third backend of the same core: a seat that books presses in
+/// ``HeldPresses``, ends them with its cancelled events when the focus leaves, types through
+/// ``TypedText``, and reports its facts to the window's ``PointerLockController``, which reads
+/// the process's real environment (`TracerPid`). What the parity suite checks here is the core
+/// alone; on the other targets, each backend's use of it. The system's lock is the platform's
+/// last command.
+final class RecordingParityTarget: InputParityTarget {
+    let backend = RecordingBackend(environment: { LockSuspension.fromEnvironment() })
+    let window: GameWindow
+    var events: [InputEvent] = []
+    private var presses = HeldPresses()
+    private var modifiers: ModifierFlags = []
+    private var hasFocus = false
+
+    init() {
+        window = GameWindow(system: backend, backend: WindowBackendChoice(kind: .wayland, reason: "the recording fake", isFallback: false))
+    }
+
+    func showFocusedWithThePointerIn() -> Bool {
+        window.show()
+        let lock = backend.pointerLock
+        lock.readEnvironment()
+        lock.setViewable(true)
+        lock.setPointerOverWindow(true)
+        hasFocus = true
+        lock.setFocused(true)
+        return true
+    }
+
+    /// A US layout's few keys the scenarios press, by evdev code: the key, its usage, what it
+    /// types without and with Shift, and the modifier it is.
+    private static let layout: [Int: (key: KeySymbol, usage: KeyboardHIDUsage, plain: String, shifted: String, modifier: ModifierFlags)] = [
+        17: (.w, .keyboardW, "w", "W", []),
+        30: (.a, .keyboardA, "a", "A", []),
+        42: (.shiftLeft, .keyboardLeftShift, "", "", .shift),
+        29: (KeySymbol(rawValue: 0xFFE3), .keyboardLeftControl, "", "", .control),
+        56: (KeySymbol(rawValue: 0xFFE9), .keyboardLeftAlt, "", "", .alternate),
+    ]
+
+    /// A key code's key and usage, for a cancelled press.
+    private static func name(_ keyCode: Int) -> (key: KeySymbol, usage: KeyboardHIDUsage) {
+        let meaning = layout[keyCode - 8]
+        return (meaning?.key ?? KeySymbol(rawValue: 0), meaning?.usage ?? .keyboardErrorUndefined)
+    }
+
+    func key(_ evdevCode: Int, down: Bool) {
+        // Keys go to the window with the keyboard focus: another one's, while it is away.
+        guard hasFocus, let meaning = Self.layout[evdevCode] else { return }
+        let keyCode = evdevCode + 8
+        let held = modifiers
+        if down { modifiers.formUnion(meaning.modifier) } else { modifiers.subtract(meaning.modifier) }
+        let isRepeat: Bool
+        if down {
+            isRepeat = presses.keyPressed(keyCode)
+        } else {
+            guard presses.keyReleased(keyCode) else { return }
+            isRepeat = false
+        }
+        let characters = held.contains(.shift) ? meaning.shifted : meaning.plain
+        backend.scripted.append(
+            .key(
+                KeyEvent(
+                    phase: down ? .down : .up, key: meaning.key, keyCode: meaning.usage, xKeyCode: keyCode, characters: characters,
+                    charactersIgnoringModifiers: meaning.plain, modifierFlags: held, isRepeat: isRepeat, serverTime: 0)))
+        if down, backend.isTextInputActive, let typed = TypedText.commit(characters, modifiers: held) {
+            backend.scripted.append(.text(.commit(typed)))
+        }
+    }
+
+    func button(_ evdevCode: Int, down: Bool) {
+        // Buttons go to the window under the pointer, which stays over the game.
+        let button = evdevCode == 272 ? 1 : evdevCode == 273 ? 3 : 2
+        if down {
+            presses.buttonPressed(button)
+        } else if !presses.buttonReleased(button) {
+            return
+        }
+        backend.pointerLock.setButtonsHeld(presses.buttons & HeldPresses.primaryButtons != 0)
+        backend.scripted.append(
+            .button(ButtonEvent(phase: down ? .down : .up, button: button, location: WindowPoint(x: 320, y: 180), serverTime: 0)))
+    }
+
+    func focusElsewhere() {
+        hasFocus = false
+        modifiers = []
+        let backend = backend
+        presses.cancelAll().reportCancelled(serverTime: 0, naming: Self.name, to: { backend.scripted.append($0) })
+        backend.pointerLock.setButtonsHeld(false)
+        backend.pointerLock.setFocused(false)
+    }
+
+    func focusBack() {
+        hasFocus = true
+        backend.pointerLock.setFocused(true)
+    }
+
+    /// Whether the platform's last grab or release was a grab that held.
+    var systemHoldsLock: Bool {
+        let last = backend.platform.commands.last { $0.hasPrefix("acquire") || $0.hasPrefix("release") || $0 == "cancel" }
+        return last == "acquire"
+    }
+
+    /// Delivers what the seat made, and between deliveries sleeps until the lock's next timed
+    /// decision (the environment's re-check), as a backend's loop wakes for it.
+    func pump(timeout: Duration, until condition: () -> Bool) -> Bool {
+        let end = ContinuousClock.now + timeout
+        while true {
+            backend.pointerLock.retryIfDue()
+            window.pollEvents { events.append($0) }
+            if condition() { return true }
+            let now = ContinuousClock.now
+            guard now < end else { return false }
+            let wake = min(backend.pointerLock.retryDeadline ?? end, end)
+            if wake > now { Thread.sleep(forTimeInterval: Double((wake - now) / .microseconds(1)) / 1_000_000) }
+        }
+    }
+
+    func stop() { window.close() }
+}
