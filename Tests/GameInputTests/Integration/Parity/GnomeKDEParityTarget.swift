@@ -9,6 +9,7 @@ final class GnomeKDEParityTarget: InputParityTarget {
     private let windows: InProcessWaylandWindows
     var window: GameWindow { windows.window }
     var events: [InputEvent] = []
+    var route: (InputEvent) -> Void = { _ in }
 
     init(_ compositor: GnomeKDEFixture.Compositor) throws {
         session = try GnomeKDEFixture(compositor, nativeClients: true)
@@ -32,7 +33,8 @@ final class GnomeKDEParityTarget: InputParityTarget {
             return false
         }
         session.moveRelative(dx: 1, dy: 1)
-        return pump { events.contains { if case .pointer = $0 { true } else { false } } }
+        // The game's own code may close the window as soon as it locks.
+        return pump { window.isClosed || events.contains { if case .pointer = $0 { true } else { false } } }
     }
 
     func key(_ evdevCode: Int, down: Bool) { session.key(evdevCode, down: down) }
@@ -54,7 +56,12 @@ final class GnomeKDEParityTarget: InputParityTarget {
     }
 
     func pump(timeout: Duration, until condition: () -> Bool) -> Bool {
-        windows.pump(timeout: timeout, handle: { events.append($0) }, until: condition)
+        windows.pump(
+            timeout: timeout,
+            handle: { event in
+                route(event)
+                events.append(event)
+            }, until: condition)
     }
 
     func stop() {

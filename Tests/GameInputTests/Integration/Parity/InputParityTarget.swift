@@ -9,6 +9,8 @@ protocol InputParityTarget: AnyObject {
     var window: GameWindow { get }
     /// What the window's loop handed over since the last reset, in order.
     var events: [InputEvent] { get set }
+    /// Called with every event before it is kept in ``events``: the game's own handler.
+    var route: (InputEvent) -> Void { get set }
     /// Shows the window and waits until it has the focus and the pointer is over it.
     func showFocusedWithThePointerIn() -> Bool
     func key(_ evdevCode: Int, down: Bool)

@@ -98,4 +98,58 @@ import Testing
         }
         #expect(!refused, "\(system): no refusal on the way: \(states)")
     }
+
+    /// Where the game closes its window from: its event handler or a lock observer.
+    enum ClosePlace: String, CaseIterable, CustomStringConvertible, Sendable {
+        case handler = "in the event handler"
+        case observer = "in a lock observer"
+        var description: String { rawValue }
+    }
+
+    /// `close()` inside the game's handler (at a key's press) or inside a lock observer (at
+    /// the lock): nothing is handed over after it, the state is empty, the system's lock ends,
+    /// and a second close does nothing.
+    @Test(arguments: ParitySystem.allCases, ClosePlace.allCases)
+    func aCloseInsideTheGamesCodeEndsTheEventsTheStateAndTheSystemsLock(on system: ParitySystem, place: ClosePlace) throws {
+        let target = try system.start()
+        defer { target.stop() }
+        let window = target.window
+        let game = TestGame(prefers: true)
+        window.pointerLock.rootPreferring = game
+        var closedAt: PointerLockState?
+        let observation = window.pointerLock.addObserver { state in
+            guard place == .observer, state.isLocked, closedAt == nil else { return }
+            closedAt = state
+            window.close()
+        }
+        defer { observation.cancel() }
+        target.route = { event in
+            if place == .handler, case .key(let key) = event, key.phase == .down { window.close() }
+        }
+        #expect(target.showFocusedWithThePointerIn(), "\(system): shown and focused")
+        if place == .handler {
+            #expect(target.pump { window.pointerLock.isLocked && target.systemHoldsLock }, "\(system): locked")
+            target.events.removeAll()
+            target.key(Self.keyW, down: true)
+            target.key(Self.keyA, down: true)
+            target.button(Self.leftButton, down: true)
+        }
+        #expect(target.pump { window.isClosed }, "\(system) \(place): closed")
+        target.settle()
+        if place == .handler {
+            let keysAfterTheClose = target.events.drop { event in
+                if case .key(let key) = event { key.phase != .down } else { true }
+            }
+            #expect(keysAfterTheClose.count == 1, "\(system): nothing after the close: \(target.events)")
+        } else {
+            #expect(closedAt != nil, "\(system): the observer heard the lock")
+        }
+        #expect(window.inputState.pressedKeyCount == 0 && window.inputState.buttons.isEmpty, "\(system) \(place): nothing held")
+        #expect(target.pump { !target.systemHoldsLock }, "\(system) \(place): the system's lock ends with the window")
+        window.close()
+        #expect(window.isClosed)
+        target.key(Self.keyW, down: false)
+        target.key(Self.keyA, down: false)
+        target.button(Self.leftButton, down: false)
+    }
 }

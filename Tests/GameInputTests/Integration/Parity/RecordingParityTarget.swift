@@ -12,6 +12,7 @@ final class RecordingParityTarget: InputParityTarget {
     let backend = RecordingBackend(environment: { LockSuspension.fromEnvironment() })
     let window: GameWindow
     var events: [InputEvent] = []
+    var route: (InputEvent) -> Void = { _ in }
     private var presses = HeldPresses()
     private var modifiers: ModifierFlags = []
     private var hasFocus = false
@@ -110,7 +111,10 @@ final class RecordingParityTarget: InputParityTarget {
         let end = ContinuousClock.now + timeout
         while true {
             backend.pointerLock.retryIfDue()
-            window.pollEvents { events.append($0) }
+            window.pollEvents { event in
+                route(event)
+                events.append(event)
+            }
             if condition() { return true }
             let now = ContinuousClock.now
             guard now < end else { return false }

@@ -10,6 +10,7 @@ final class SwayParityTarget: InputParityTarget {
     private let windows: InProcessWaylandWindows
     var window: GameWindow { windows.window }
     var events: [InputEvent] = []
+    var route: (InputEvent) -> Void = { _ in }
 
     init() throws {
         sway = try SwayFixture(xwayland: false)
@@ -26,7 +27,8 @@ final class SwayParityTarget: InputParityTarget {
         guard pump(until: { sway.windowStates()["parity"]?.focused == true }),
             let frame = sway.windowRectangles()["parity"], sway.moveAbsolute(x: frame.x + 200, y: frame.y + 150)
         else { return false }
-        return pump { events.contains { if case .pointer = $0 { true } else { false } } }
+        // The game's own code may close the window as soon as it locks.
+        return pump { window.isClosed || events.contains { if case .pointer = $0 { true } else { false } } }
     }
 
     func key(_ evdevCode: Int, down: Bool) { sway.key(evdevCode, down: down) }
@@ -40,7 +42,12 @@ final class SwayParityTarget: InputParityTarget {
     }
 
     func pump(timeout: Duration, until condition: () -> Bool) -> Bool {
-        windows.pump(timeout: timeout, handle: { events.append($0) }, until: condition)
+        windows.pump(
+            timeout: timeout,
+            handle: { event in
+                route(event)
+                events.append(event)
+            }, until: condition)
     }
 
     func stop() {

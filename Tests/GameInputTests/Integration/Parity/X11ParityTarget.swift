@@ -14,6 +14,11 @@ final class X11ParityTarget: InputParityTarget {
         set { harness.events = newValue }
     }
 
+    var route: (InputEvent) -> Void {
+        get { harness.route }
+        set { harness.route = newValue }
+    }
+
     init() throws {
         server = try XServerFixture()
         do {
