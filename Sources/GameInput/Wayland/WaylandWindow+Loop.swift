@@ -40,7 +40,7 @@ extension WaylandWindow {
 
     func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
-        dispatch.enter()
+        lifecycle.enter()
         defer { endDispatch() }
         guard !isLost else { return reportLoss(to: handle) }
         lock.watchdog?.checkIn()
@@ -73,7 +73,7 @@ extension WaylandWindow {
             delivered += 1
             handle(event)
         }
-        if dispatch.isOutermost {
+        if lifecycle.isOutermost {
             pending.removeAll(keepingCapacity: true)
             delivered = 0
         }
@@ -88,7 +88,7 @@ extension WaylandWindow {
 
     func close() {
         shutDown()
-        if dispatch.requestClose() { closeConnection() }
+        if lifecycle.close() { closeConnection() }
     }
 
     var wakeDescriptor: Int32 {
@@ -136,10 +136,10 @@ extension WaylandWindow {
 
     /// Leaves a dispatch; the outermost one carries out a ``close()`` made inside it.
     private func endDispatch() {
-        switch dispatch.leave() {
+        switch lifecycle.leave() {
         case .nested: break
         case .idle: scheduleWake()
-        case .close: closeConnection()
+        case .release: closeConnection()
         }
     }
 

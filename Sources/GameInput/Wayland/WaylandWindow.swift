@@ -119,12 +119,11 @@ package final class WaylandWindow {
     var delivered = 0
     /// When the events being dispatched were read from the socket.
     var batchReceivedAt = ContinuousClock.now
-    private(set) var isClosed = false
+    var isClosed: Bool { lifecycle.isClosed }
     var isLost = false
-    /// How deep the window is in ``pollEvents(_:)``: a ``close()`` inside lets go of the
-    /// connection when the outermost returns.
-    var dispatch = DispatchNesting()
-    var isConnectionClosed = false
+    /// Open, shut down or released, and how deep in ``pollEvents(_:)``: a ``close()`` inside
+    /// lets go of the connection when the outermost returns.
+    var lifecycle = WindowLifecycle()
     var wake: WakeSet?
 
     private(set) var currentTitle: String
@@ -214,7 +213,7 @@ package final class WaylandWindow {
                 wmBase: wmBase, decorationManager: decorationManager, surface: surface, title: title, window: self)
         }
         guard toplevel != nil || isAttached else {
-            closeConnection()
+            close()
             throw .cannotConnectToWayland("the compositor gives the window no toplevel role")
         }
         let data = Unmanaged.passUnretained(self).toOpaque()
@@ -290,17 +289,15 @@ package final class WaylandWindow {
 
     /// Ends the window's life as far as the game can see: no more events, no lock.
     func shutDown() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard lifecycle.shutDown() else { return }
         pointerLock.shutDown()
         lock.watchdog?.stop()
     }
 
     /// Destroys what the window made and lets go of the connection (which closes once the
     /// presenter's buffers are gone too).
+    /// Called once, when ``lifecycle`` releases the connection.
     func closeConnection() {
-        guard !isConnectionClosed else { return }
-        isConnectionClosed = true
         wake = nil
         lock.destroy()
         if let keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
@@ -335,7 +332,7 @@ package final class WaylandWindow {
 
     /// Sends what is queued; a connection that fails is lost.
     package func flush() {
-        guard !isLost, !isConnectionClosed else { return }
+        guard !isLost, !lifecycle.isReleased else { return }
         if wl_display_flush(display) < 0 && errno != EAGAIN { isLost = true }
     }
 
@@ -456,7 +453,7 @@ extension WaylandWindow: WindowBackend {
     var displayName: String { connection.socketName }
     var nativeHandle: NativeWindowHandle {
         // A host's surface is drawn by its host, with its own handles.
-        guard isUsable, !isConnectionClosed, !isAttached else { return NativeWindowHandle() }
+        guard isUsable, !lifecycle.isReleased, !isAttached else { return NativeWindowHandle() }
         // The caller's renderer draws from now on: no plain frame over its pictures, and the
         // scale of its buffers is its own.
         hasPresenter = true

@@ -193,6 +193,6 @@ extension X11Window {
         visibility.isMapped = false
         handle(.windowDestroyed)
         shutDown()
-        _ = dispatch.requestClose()
+        _ = lifecycle.close()
     }
 }

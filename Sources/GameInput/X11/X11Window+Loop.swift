@@ -71,7 +71,7 @@ extension X11Window {
     /// The X11 side of `GameWindow.pollEvents`.
     func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }
-        dispatch.enter()
+        lifecycle.enter()
         defer { endDispatch() }
         guard !connection.isLost else { return reportLoss(to: handle) }
         let now = ContinuousClock.now
@@ -112,7 +112,7 @@ extension X11Window {
     /// The X11 side of `GameWindow.close`.
     func close() {
         shutDown()
-        if dispatch.requestClose() { closeConnection() }
+        if lifecycle.close() { closeConnection() }
     }
 
     /// The connection is lost: the game hears it once, and the window closes without another
@@ -125,8 +125,7 @@ extension X11Window {
     /// Ends the window's life as far as the game can see: no more events, no lock, no
     /// guardian. The connection itself stays until ``close()``.
     func shutDown() {
-        guard !isClosed else { return }
-        isClosed = true
+        guard lifecycle.shutDown() else { return }
         pointerLock.shutDown()
         grab?.stopGuardian()
         grab?.watchdog?.stop()
@@ -134,16 +133,15 @@ extension X11Window {
 
     /// Leaves a dispatch; the outermost one carries out a ``close()`` made inside it.
     private func endDispatch() {
-        switch dispatch.leave() {
+        switch lifecycle.leave() {
         case .nested: break
         case .idle: scheduleWake()
-        case .close: closeConnection()
+        case .release: closeConnection()
         }
     }
 
+    /// Called once, when ``lifecycle`` releases the connection.
     private func closeConnection() {
-        guard !isConnectionClosed else { return }
-        isConnectionClosed = true
         // Nothing is sent on a lost connection (see `X11PointerGrab.releaseLock`); the server
         // freed the window with it.
         wake = nil

@@ -37,7 +37,7 @@ package final class X11Window: WindowBackend {
     var lockGuardianStatus: LockGuardianStatus { grab?.guardianStatus ?? .disabled }
 
     /// The X11 side of `GameWindow.isClosed`.
-    var isClosed = false
+    var isClosed: Bool { lifecycle.isClosed }
     /// Whether the window may still send requests: not closed, and the connection not lost
     /// (a loss reported by XCB comes before ``pollEvents(_:)`` closes the window).
     var isUsable: Bool { !isClosed && !connection.isLost }
@@ -61,7 +61,7 @@ package final class X11Window: WindowBackend {
     /// The X11 side of `GameWindow.nativeHandle`. Reading it marks the connection as shared
     /// (``isConnectionShared``).
     var nativeHandle: NativeWindowHandle {
-        guard !isConnectionClosed, host == nil else { return NativeWindowHandle(x11: nil) }
+        guard !lifecycle.isReleased, host == nil else { return NativeWindowHandle(x11: nil) }
         isConnectionShared = true
         return NativeWindowHandle(
             x11: X11WindowHandle(
@@ -160,11 +160,9 @@ package final class X11Window: WindowBackend {
 
     /// The descriptor a host's loop sleeps on, once asked for (``wakeDescriptor``).
     var wake: WakeSet?
-    /// How deep the window is in calls that run the game's code (``pollEvents(_:)``): a
-    /// ``close()`` made inside one lets go of the server only when the outermost returns.
-    var dispatch = DispatchNesting()
-    /// Whether the window was destroyed and the connection closed.
-    var isConnectionClosed = false
+    /// Open, shut down or released, and how deep in the game's code (``pollEvents(_:)``): a
+    /// ``close()`` made inside lets go of the server only when the outermost call returns.
+    var lifecycle = WindowLifecycle()
 
     /// Opens `displayName` (or `$DISPLAY`) and creates a window titled `title`, not yet shown
     /// (``GameWindow/init(title:width:height:visual:displayName:stallTimeout:)``).

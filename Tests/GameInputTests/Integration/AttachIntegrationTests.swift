@@ -165,7 +165,7 @@ import XServerTestSupport
         host.destroyWindow()
         #expect(harness.pump { harness.events.contains(.windowDestroyed) })
         #expect(harness.window.isClosed)
-        #expect(harness.window.x11!.isConnectionClosed, "its connection closed with the dispatch")
+        #expect(harness.window.x11!.lifecycle.isReleased, "its connection closed with the dispatch")
         #expect(!probe.pointerIsGrabbed)
         harness.window.close()
     }
