@@ -20,8 +20,19 @@ final class RecordingBackend: WindowBackend {
     func waitForEvents(until deadline: ContinuousClock.Instant?) { calls.append("wait") }
     func pollEvents(_ handle: (InputEvent) -> Void) {
         calls.append("poll")
-        while !isClosed, !scripted.isEmpty { handle(scripted.removeFirst()) }
+        while !isClosed, !scripted.isEmpty {
+            let event = scripted.removeFirst()
+            handle(event)
+            // As a backend does: the loss is the last event, and the window shuts down.
+            if event == .connectionLost {
+                isClosed = true
+                pointerLock.shutDown()
+            }
+        }
     }
+
+    /// The system goes away: the next poll reports it.
+    func loseConnection() { scripted.append(.connectionLost) }
     func close() {
         calls.append("close")
         isClosed = true

@@ -39,6 +39,7 @@ final class GnomeKDEParityTarget: InputParityTarget {
 
     func key(_ evdevCode: Int, down: Bool) { session.key(evdevCode, down: down) }
     var systemHoldsLock: Bool { session.compositorHoldsLock }
+    func loseConnection() { session.stop() }
     func button(_ evdevCode: Int, down: Bool) { session.button(evdevCode, down: down) }
 
     func focusElsewhere() {

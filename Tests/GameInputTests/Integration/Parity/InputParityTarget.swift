@@ -19,6 +19,8 @@ protocol InputParityTarget: AnyObject {
     func focusElsewhere()
     /// Closes that other window and gives the focus back to the game's.
     func focusBack()
+    /// Ends the system under the window: its server or compositor killed.
+    func loseConnection()
     /// Whether the system itself holds a pointer lock, as seen from outside the game: a second
     /// X client's grab refused, the compositor's own log.
     var systemHoldsLock: Bool { get }

@@ -152,4 +152,32 @@ import Testing
         target.key(Self.keyA, down: false)
         target.button(Self.leftButton, down: false)
     }
+
+    /// The system goes away under the game (its server or compositor killed) while a key, a
+    /// button and the lock are held: `.connectionLost` is the last event and comes once, nothing
+    /// is held, the window is closed, and closing it afterwards is safe.
+    @Test(arguments: ParitySystem.allCases)
+    func aLostConnectionIsTheLastEventAndLeavesNothingHeld(on system: ParitySystem) throws {
+        let target = try system.start()
+        defer { target.stop() }
+        let window = target.window
+        let game = TestGame(prefers: true)
+        window.pointerLock.rootPreferring = game
+        #expect(target.showFocusedWithThePointerIn(), "\(system): shown and focused")
+        #expect(target.pump { window.pointerLock.isLocked && target.systemHoldsLock }, "\(system): locked")
+        target.events.removeAll()
+        target.key(Self.keyW, down: true)
+        target.button(Self.leftButton, down: true)
+        #expect(target.pump { window.inputState.isPressed(.keyboardW) && window.inputState.buttons == .primary }, "\(target.events)")
+        target.events.removeAll()
+        target.loseConnection()
+        #expect(target.pump { target.events.contains(.connectionLost) }, "\(system): the loss is reported")
+        target.settle()
+        #expect(target.events.last == .connectionLost, "\(system): the last event: \(target.events)")
+        #expect(target.events.filter { $0 == .connectionLost }.count == 1, "\(system): once")
+        #expect(window.isClosed, "\(system): closed with the loss")
+        #expect(window.inputState.pressedKeyCount == 0 && window.inputState.buttons.isEmpty, "\(system): nothing held")
+        window.close()
+        #expect(window.isClosed)
+    }
 }

@@ -94,6 +94,8 @@ final class RecordingParityTarget: InputParityTarget {
         backend.pointerLock.setFocused(false)
     }
 
+    func loseConnection() { backend.loseConnection() }
+
     func focusBack() {
         hasFocus = true
         backend.pointerLock.setFocused(true)

@@ -33,6 +33,7 @@ final class SwayParityTarget: InputParityTarget {
 
     func key(_ evdevCode: Int, down: Bool) { sway.key(evdevCode, down: down) }
     func button(_ evdevCode: Int, down: Bool) { sway.button(evdevCode, down: down) }
+    func loseConnection() { sway.stop() }
     func focusElsewhere() { windows.showOther() }
     var systemHoldsLock: Bool { sway.compositorHoldsLock }
 

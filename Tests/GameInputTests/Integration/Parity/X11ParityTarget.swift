@@ -47,6 +47,11 @@ final class X11ParityTarget: InputParityTarget {
         XSync(server.probe.display, 0)
     }
 
+    func loseConnection() {
+        server.probe.close()
+        server.serverProcess.send(SIGKILL)
+    }
+
     func focusElsewhere() { server.probe.showOtherWindow() }
     var systemHoldsLock: Bool { server.probe.pointerIsGrabbed }
 
