@@ -11,8 +11,8 @@ final class GnomeKDEParityTarget: InputParityTarget {
     var events: [InputEvent] = []
     var route: (InputEvent) -> Void = { _ in }
 
-    init(_ compositor: GnomeKDEFixture.Compositor) throws {
-        session = try GnomeKDEFixture(compositor, nativeClients: true)
+    init(_ compositor: GnomeKDEFixture.Compositor, layout: String) throws {
+        session = try GnomeKDEFixture(compositor, nativeClients: true, keyboardLayout: layout == "us" ? nil : layout)
         do {
             windows = try InProcessWaylandWindows(environment: session.waylandEnvironment)
         } catch {

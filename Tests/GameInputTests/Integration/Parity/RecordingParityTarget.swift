@@ -17,10 +17,6 @@ final class RecordingParityTarget: InputParityTarget {
     private var modifiers: ModifierFlags = []
     private var hasFocus = false
 
-    init() {
-        window = GameWindow(system: backend, backend: WindowBackendChoice(kind: .wayland, reason: "the recording fake", isFallback: false))
-    }
-
     func showFocusedWithThePointerIn() -> Bool {
         window.show()
         let lock = backend.pointerLock
@@ -32,28 +28,52 @@ final class RecordingParityTarget: InputParityTarget {
         return true
     }
 
-    /// A US layout's few keys the scenarios press, by evdev code: the key, its usage, what it
-    /// types without and with Shift, and the modifier it is.
-    private static let layout: [Int: (key: KeySymbol, usage: KeyboardHIDUsage, plain: String, shifted: String, modifier: ModifierFlags)] = [
-        17: (.w, .keyboardW, "w", "W", []),
-        30: (.a, .keyboardA, "a", "A", []),
-        42: (.shiftLeft, .keyboardLeftShift, "", "", .shift),
-        29: (KeySymbol(rawValue: 0xFFE3), .keyboardLeftControl, "", "", .control),
-        56: (KeySymbol(rawValue: 0xFFE9), .keyboardLeftAlt, "", "", .alternate),
-    ]
+    /// What one key of the fake's layout is: its key and usage, what it types without and with
+    /// Shift and with AltGr (its third level), and the modifier it is.
+    private struct Meaning {
+        var key: KeySymbol
+        var usage: KeyboardHIDUsage
+        var plain = "", shifted = "", thirdLevel = ""
+        var modifier: ModifierFlags = []
+    }
+
+    /// The few keys the scenarios press, by evdev code, as a US layout has them; a German one
+    /// swaps Y and Z and gives Q an "@" at AltGr. AltGr (right Alt on a German layout) is no
+    /// modifier flag: the third level is not Alt.
+    private let layout: [Int: Meaning]
+
+    init(german: Bool) {
+        window = GameWindow(system: backend, backend: WindowBackendChoice(kind: .wayland, reason: "the recording fake", isFallback: false))
+        let y = german ? "z" : "y"
+        layout = [
+            16: Meaning(key: .q, usage: .keyboardQ, plain: "q", shifted: "Q", thirdLevel: german ? "@" : "q"),
+            17: Meaning(key: .w, usage: .keyboardW, plain: "w", shifted: "W", thirdLevel: "w"),
+            21: Meaning(key: KeySymbol(character: Character(y)), usage: .keyboardY, plain: y, shifted: y.uppercased(), thirdLevel: y),
+            30: Meaning(key: .a, usage: .keyboardA, plain: "a", shifted: "A", thirdLevel: "a"),
+            42: Meaning(key: .shiftLeft, usage: .keyboardLeftShift, modifier: .shift),
+            29: Meaning(key: KeySymbol(rawValue: 0xFFE3), usage: .keyboardLeftControl, modifier: .control),
+            56: Meaning(key: KeySymbol(rawValue: 0xFFE9), usage: .keyboardLeftAlt, modifier: .alternate),
+            100: Meaning(key: KeySymbol(rawValue: german ? 0xFE03 : 0xFFEA), usage: .keyboardRightAlt, modifier: german ? [] : .alternate),
+            125: Meaning(key: KeySymbol(rawValue: 0xFFEB), usage: .keyboardLeftGUI, modifier: .command),
+        ]
+    }
+
+    /// Whether AltGr is held: right Alt on a German layout.
+    private var thirdLevel = false
 
     /// A key code's key and usage, for a cancelled press.
-    private static func name(_ keyCode: Int) -> (key: KeySymbol, usage: KeyboardHIDUsage) {
+    private func name(_ keyCode: Int) -> (key: KeySymbol, usage: KeyboardHIDUsage) {
         let meaning = layout[keyCode - 8]
         return (meaning?.key ?? KeySymbol(rawValue: 0), meaning?.usage ?? .keyboardErrorUndefined)
     }
 
     func key(_ evdevCode: Int, down: Bool) {
         // Keys go to the window with the keyboard focus: another one's, while it is away.
-        guard hasFocus, let meaning = Self.layout[evdevCode] else { return }
+        guard hasFocus, let meaning = layout[evdevCode] else { return }
         let keyCode = evdevCode + 8
-        let held = modifiers
+        let held = modifiers, level3 = thirdLevel
         if down { modifiers.formUnion(meaning.modifier) } else { modifiers.subtract(meaning.modifier) }
+        if meaning.key.rawValue == 0xFE03 { thirdLevel = down }  // ISO_Level3_Shift
         let isRepeat: Bool
         if down {
             isRepeat = presses.keyPressed(keyCode)
@@ -61,7 +81,7 @@ final class RecordingParityTarget: InputParityTarget {
             guard presses.keyReleased(keyCode) else { return }
             isRepeat = false
         }
-        let characters = held.contains(.shift) ? meaning.shifted : meaning.plain
+        let characters = level3 ? meaning.thirdLevel : held.contains(.shift) ? meaning.shifted : meaning.plain
         backend.scripted.append(
             .key(
                 KeyEvent(
@@ -88,8 +108,9 @@ final class RecordingParityTarget: InputParityTarget {
     func focusElsewhere() {
         hasFocus = false
         modifiers = []
+        thirdLevel = false
         let backend = backend
-        presses.cancelAll().reportCancelled(serverTime: 0, naming: Self.name, to: { backend.scripted.append($0) })
+        presses.cancelAll().reportCancelled(serverTime: 0, naming: name, to: { backend.scripted.append($0) })
         backend.pointerLock.setButtonsHeld(false)
         backend.pointerLock.setFocused(false)
     }

@@ -12,9 +12,10 @@ final class SwayParityTarget: InputParityTarget {
     var events: [InputEvent] = []
     var route: (InputEvent) -> Void = { _ in }
 
-    init() throws {
+    init(layout: String) throws {
         sway = try SwayFixture(xwayland: false)
         do {
+            if layout != "us", !sway.setLayout(layout) { throw ParityFailure.layout([layout]) }
             windows = try InProcessWaylandWindows(environment: sway.waylandEnvironment)
         } catch {
             sway.stop()

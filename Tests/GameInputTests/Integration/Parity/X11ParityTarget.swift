@@ -19,9 +19,14 @@ final class X11ParityTarget: InputParityTarget {
         set { harness.route = newValue }
     }
 
-    init() throws {
+    init(layout: String) throws {
         server = try XServerFixture()
         do {
+            if layout != "us" {
+                let setxkbmap = try ChildProcess(
+                    executable: XServerFixture.locate("setxkbmap"), arguments: ["-display", server.displayName, "-layout", layout])
+                guard setxkbmap.waitForExit(timeout: .seconds(10)) == 0 else { throw ParityFailure.layout(setxkbmap.lines) }
+            }
             harness = try GameWindowHarness(displayName: server.displayName, title: "parity")
         } catch {
             server.stop()
