@@ -20,41 +20,28 @@ internal import CXlib
 /// only while the grab holds (under Xwayland, while the window has the focus): a game in the
 /// background wakes for nobody else's mouse.
 ///
-/// Nothing here waits for the ``LockGuardian``. Its window (the game's area, mapped from its
-/// start) is the grab's `confine_to`, so the pointer is freed even when this process cannot
-/// run; a lock tells it to watch, in a line that needs no answer. While it starts, or maps its
-/// window again after a release, a lock is pending for at most ``armPatience``, then taken
-/// confined to the game's own window with the in-process ``StallWatchdog`` guarding it, and
-/// moved to the guardian's window when that is mapped. Without a guardian (it could not
-/// start, or `GAMEINPUT_NO_GUARDIAN=1`, or `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`, which asks to
-/// keep the pointer at breakpoints) the watchdog alone guards against stalls.
+/// Nothing here waits for the ``LockGuardian`` (kept alive by ``X11LockSupervision``). Its
+/// window (the game's area, mapped from its start) is the grab's `confine_to`, so the pointer
+/// is freed even when this process cannot run; a lock tells it to watch, in a line that needs
+/// no answer. While it starts, or maps its window again after a release, a lock is pending
+/// for at most ``armPatience``, then taken confined to the game's own window with the
+/// in-process ``StallWatchdog`` guarding it, and moved to the guardian's window when that is
+/// mapped. Without a guardian (it could not start, or `GAMEINPUT_NO_GUARDIAN=1`, or
+/// `GAMEINPUT_GRAB_UNDER_DEBUGGER=1`, which asks to keep the pointer at breakpoints) the
+/// watchdog alone guards against stalls.
 final class X11PointerGrab: PointerLockPlatform {
     private let connection: X11Connection
     private let window: UInt
     private let xinput: X11XInput
     /// The window's cursor: blank while locked, the game's chosen shape otherwise.
     private let cursor: X11WindowCursor
-    /// Whether the window is a host's (its guardian is told so).
-    private let isHostWindow: Bool
     /// Whether raw button events stay selected all along: on a host's window, where the host
     /// holds the window's one `ButtonPress` selection, they are how the lock learns which
     /// buttons are held.
     private let wantsRawButtons: Bool
     private var restorePosition: (x: Int32, y: Int32)?
-    /// Guards a held grab against a stalled main loop while the guardian does not.
-    let watchdog: StallWatchdog?
-    /// Whether the grab goes through a ``LockGuardian``, and its heartbeat timeout (nil: it
-    /// watches only for a stopped or traced process).
-    private let usesGuardian: Bool
-    private let guardianStallTimeout: Duration?
-    /// The lock guardian, started when the window is shown (again after it went away).
-    private(set) var guardian: LockGuardian?
-    /// What the guardian can do now.
-    private(set) var guardianStatus: LockGuardianStatus
-    /// When a guardian may be started again after a failed start; nil: now, or never again
-    /// (see ``guardianStatus``).
-    private var guardianRetry: ContinuousClock.Instant?
-    private var guardianFailures = 0
+    /// The guardian and the watchdog that free the pointer when the game cannot run.
+    let supervision: X11LockSupervision
     /// The grab this client holds, as far as it knows.
     private(set) var heldKind: PointerGrabKind?
     /// Whether this client holds a grab (a lock or a confinement), as far as it knows.
@@ -106,14 +93,13 @@ final class X11PointerGrab: PointerLockPlatform {
         self.window = window
         self.xinput = xinput
         self.cursor = cursor
-        self.usesGuardian = usesGuardian
-        self.isHostWindow = isHostWindow
         self.wantsRawButtons = wantsRawButtons
         windowSize = size
-        guardianStallTimeout = stallTimeout
-        guardianStatus = usesGuardian ? .notStarted : .disabled
-        watchdog = stallTimeout.map { timeout in StallWatchdog(timeout: timeout) }
-        watchdog?.release = { [unowned self] in emergencyRelease() }
+        supervision = X11LockSupervision(
+            connection: connection, window: window, isHostWindow: isHostWindow, usesGuardian: usesGuardian,
+            stallTimeout: stallTimeout)
+        supervision.watchdog?.release = { [unowned self] in emergencyRelease() }
+        supervision.onGuardianGone = { [unowned self] parent in forgetRegion(within: parent) }
         if wantsRawButtons { xinput.selectRawEvents(motion: false, buttons: true) }
     }
 
@@ -127,7 +113,8 @@ final class X11PointerGrab: PointerLockPlatform {
         guard !connection.isLost else { return .refused(.requestFailed) }
         let display = connection.display
         let now = ContinuousClock.now
-        startGuardianIfDue(now: now)
+        supervision.startIfDue(now: now)
+        let guardian = supervision.guardian
         if let guardian, !guardian.isArmed {
             guardian.arm()  // after a release; a guardian that is starting maps its window when ready
             let began = armWaitBegan ?? now
@@ -152,7 +139,7 @@ final class X11PointerGrab: PointerLockPlatform {
         cursor.isHiddenByLock = kind == .lock
         if isGuarded { guardian?.watch() }
         connection.flush()
-        watchdog?.setArmed(!isGuarded)
+        supervision.watchdog?.setArmed(!isGuarded)
         onTransition(serial)
         return .granted
     }
@@ -170,7 +157,7 @@ final class X11PointerGrab: PointerLockPlatform {
         heldKind = kind
         updateRawMotionSelection()
         let serial = XNextRequest(display)
-        let base = isGuarded ? guardian?.confineWindow ?? window : window
+        let base = guardedWindow
         if let refusal = grab(kind, within: base) {
             XUngrabPointer(display, UInt(CurrentTime))
             grabWasLost()
@@ -245,7 +232,7 @@ final class X11PointerGrab: PointerLockPlatform {
         if heldKind == .confinement {
             // A request to the grab held: it moves to the region window or back to the base. A
             // refused request leaves the grab as it was, confined where it was.
-            let base = isGuarded ? guardian?.confineWindow ?? window : window
+            let base = guardedWindow
             _ = grab(.confinement, within: base)
         }
         if clippedRegion == nil, let region {
@@ -265,7 +252,7 @@ final class X11PointerGrab: PointerLockPlatform {
     /// the lock began if that was over the window.
     func releaseLock(restoringPointer: Bool) {
         let display = connection.display
-        watchdog?.setArmed(false)
+        supervision.watchdog?.setArmed(false)
         // A lost connection takes no more requests: the server that held the grab is gone,
         // and libX11 can crash on a request to a dead server once XCB (a renderer's driver)
         // has written on the connection too.
@@ -273,7 +260,7 @@ final class X11PointerGrab: PointerLockPlatform {
             restorePosition = nil
             heldKind = nil
             isGuarded = false
-            guardian?.unwatch()
+            supervision.guardian?.unwatch()
             return
         }
         // The warp comes first, while the grab holds: under Xwayland a warp after the ungrab
@@ -289,7 +276,7 @@ final class X11PointerGrab: PointerLockPlatform {
         heldKind = nil
         isGuarded = false
         updateRawMotionSelection()
-        guardian?.unwatch()
+        supervision.guardian?.unwatch()
         // A round trip, once per unlock: when this returns the server has let go, so the
         // state we report next is true for every other client too.
         XSync(display, 0)
@@ -308,7 +295,7 @@ final class X11PointerGrab: PointerLockPlatform {
     /// of, in case it still held) and false is returned. True when no grab is held.
     func confirmHeld() -> Bool {
         guard let held = heldKind, !connection.isLost else { return true }
-        let base = isGuarded ? guardian?.confineWindow ?? window : window
+        let base = guardedWindow
         guard grab(held, within: base) != nil else { return true }
         XUngrabPointer(connection.display, UInt(CurrentTime))
         grabWasLost()
@@ -322,9 +309,9 @@ final class X11PointerGrab: PointerLockPlatform {
         heldKind = nil
         cursor.isHiddenByLock = false
         isGuarded = false
-        watchdog?.setArmed(false)
+        supervision.watchdog?.setArmed(false)
         updateRawMotionSelection()
-        guardian?.unwatch()
+        supervision.guardian?.unwatch()
         connection.flush()
     }
 
@@ -386,44 +373,22 @@ final class X11PointerGrab: PointerLockPlatform {
         XSync(display, 0)
     }
 
-    // MARK: - The guardian
+    // MARK: - Following the guardian
 
-    /// The guardian's socket, for the loop's `poll()`, while one runs.
-    var guardianDescriptor: Int32? { guardian?.descriptor }
+    /// The window a grab is confined within: the guardian's while it guards the grab, else the
+    /// game's own.
+    private var guardedWindow: UInt { isGuarded ? supervision.guardian?.confineWindow ?? window : window }
 
-    /// How long a sleep may last before the guardian must hear of it (its heartbeat
-    /// interval), while it watches the loop for hangs; nil otherwise.
-    var guardianHeartbeat: Duration? { guardian.flatMap { $0.isWatching ? $0.beatInterval : nil } }
-
-    /// When the guardian needs the loop without any event: a start that may be overdue, or a
-    /// new start after a failed one while an unguarded lock holds. (A pending lock's own
-    /// deadline is the controller's retry deadline.)
-    var guardianDeadline: ContinuousClock.Instant? {
-        if let guardian, !guardian.isReady { return guardian.startedAt + LockGuardian.readyTimeout }
-        return isGrabbed && !isGuarded ? guardianRetry : nil
-    }
+    /// When the guardian needs the loop without any event (see
+    /// ``X11LockSupervision/deadline(unguardedGrabHolds:)``).
+    var guardianDeadline: ContinuousClock.Instant? { supervision.deadline(unguardedGrabHolds: isGrabbed && !isGuarded) }
 
     /// While a lock holds, how long the loop may go without checking in before the guardian
     /// or the watchdog could take it for hung: half the shorter of their timeouts. A host's
     /// loop that sleeps on the window's wake descriptor is woken this often.
     var checkInInterval: Duration? {
         guard isGrabbed else { return nil }
-        let guardianBeat = isGuarded ? guardian?.beatInterval : nil
-        let watchdogHalf = isGuarded ? nil : watchdog.map { $0.timeout / 2 }
-        guard let guardianBeat else { return watchdogHalf }
-        return watchdogHalf.map { min($0, guardianBeat) } ?? guardianBeat
-    }
-
-    /// The loop is running (it handles events now).
-    func checkIn(now: ContinuousClock.Instant) {
-        watchdog?.checkIn()
-        guardian?.checkIn(now: now)
-    }
-
-    /// The loop is about to sleep on purpose: the watchdog at once, the guardian once a
-    /// heartbeat interval of sleep has passed (see ``guardianHeartbeat``).
-    func beginWait(afterHeartbeat: Bool) {
-        if afterHeartbeat { guardian?.beginWait() } else { watchdog?.beginWait() }
+        return supervision.checkInInterval(guarded: isGuarded)
     }
 
     /// What the guardian's news means for the lock.
@@ -434,105 +399,38 @@ final class X11PointerGrab: PointerLockPlatform {
         var pendingLockMayProceed = false
     }
 
-    /// Handles what the guardian said since the last call.
+    /// Handles what the guardian said since the last call: a held grab moves into its mapped
+    /// window, and is lost when it releases or exits while guarding.
     func serviceGuardian(now: ContinuousClock.Instant) -> GuardianNews {
-        LockGuardian.reapStopped()
         var news = GuardianNews()
-        if guardian == nil, isGrabbed, !isGuarded {
-            startGuardianIfDue(now: now)
-            if guardian != nil { return news }
-        }
-        guard let guardian else { return news }
-        if !guardian.isReady, now - guardian.startedAt >= LockGuardian.readyTimeout {
-            guardian.stop()
-            forgetRegion(within: guardian.confineWindow)
-            guardianEnded("it did not answer within \(LockGuardian.readyTimeout)")
-            news.pendingLockMayProceed = armWaitBegan != nil
-            return news
-        }
-        while let event = guardian.nextEvent() {
-            switch event {
-            case .ready, .armed:
-                if event == .ready {
-                    guardianStatus = .running
-                    guardianFailures = 0
-                }
+        supervision.service(now: now, startIfMissing: isGrabbed && !isGuarded) { change in
+            switch change {
+            case .windowMapped(let guardian):
                 if armWaitBegan != nil { news.pendingLockMayProceed = true }
-                guard let heldKind, !isGuarded else { break }
+                guard let heldKind, !isGuarded else { return true }
                 // The same area and cursor, now confined to the guardian's window; the grab is
                 // the same client's, so the server modifies it and no motion is lost.
                 if grab(heldKind, within: guardian.confineWindow) == nil {
                     isGuarded = true
                     guardian.watch()
-                    watchdog?.setArmed(false)
+                    supervision.watchdog?.setArmed(false)
                 }
+                return true
             case .released(let reason):
-                guard isGrabbed, isGuarded else { break }
+                guard isGrabbed, isGuarded else { return true }
                 grabWasLost()
                 news.interruption = reason
-                return news
-            case .ended(let failure):
-                let wasGuarded = isGrabbed && isGuarded
-                forgetRegion(within: guardian.confineWindow)
-                guardianEnded(failure ?? (guardian.isReady ? nil : "it exited while starting"))
+                return false
+            case .gone(let exited):
                 news.pendingLockMayProceed = armWaitBegan != nil
-                if wasGuarded {
+                if exited, isGrabbed, isGuarded {
                     grabWasLost()
                     news.interruption = .guardianExited
                 }
-                return news
+                return false
             }
         }
         return news
-    }
-
-    /// Starts the guardian ahead of the first lock (when the window is shown), so that lock is
-    /// guarded from its first moment; nothing when grabbing is suspended by the environment.
-    func prepareGuardian() {
-        guard LockSuspension.fromEnvironment() == nil else { return }
-        startGuardianIfDue(now: .now)
-    }
-
-    /// Forgets a guardian that is gone; a failed start is retried later.
-    private func guardianEnded(_ failure: String?) {
-        guardian = nil
-        if let failure {
-            guardianFailed(failure, permanently: false)
-        } else {
-            guardianStatus = .notStarted
-            guardianRetry = nil
-        }
-    }
-
-    /// Records a failed start: tried again after a pause that doubles (1 s to a minute), or
-    /// never when its reason cannot change.
-    private func guardianFailed(_ reason: String, permanently: Bool) {
-        guardianFailures += 1
-        guardianStatus = .unavailable(reason)
-        guardianRetry = permanently ? nil : .now + min(.seconds(60), .seconds(1) * (1 << min(6, guardianFailures - 1)))
-    }
-
-    /// Starts the guardian when one is wanted and none runs, unless a failed start's pause
-    /// has not passed or its failure cannot change.
-    private func startGuardianIfDue(now: ContinuousClock.Instant) {
-        guard usesGuardian, guardian == nil else { return }
-        if case .unavailable = guardianStatus, guardianRetry.map({ now < $0 }) ?? true { return }
-        switch LockGuardian.start(
-            window: window, isHostWindow: isHostWindow, displayName: connection.name, stallTimeout: guardianStallTimeout)
-        {
-        case .success(let started):
-            guardian = started
-            guardianStatus = .starting
-        case .failure(let failure):
-            guardianFailed(failure.reason, permanently: failure.isPermanent)
-        }
-    }
-
-    /// Ends the guardian (at teardown, after the last release).
-    func stopGuardian() {
-        if let guardian { forgetRegion(within: guardian.confineWindow) }
-        guardian?.stop()
-        guardian = nil
     }
 
     /// The pointer's root position when our window is the deepest window under it (not covered,

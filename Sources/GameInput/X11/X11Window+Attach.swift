@@ -60,7 +60,7 @@ extension X11Window {
             width: Int(attributes.width), height: Int(attributes.height),
             host: HostBinding(selectionWindow: selectionWindow), stallTimeout: stallTimeout)
         adoptHostWindowState()
-        grab?.prepareGuardian()
+        grab?.supervision.prepare()
         connection.flush()
     }
 

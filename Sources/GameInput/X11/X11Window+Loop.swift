@@ -23,7 +23,7 @@ extension X11Window {
         consider(clipboard.deadline)
         consider(grab?.guardianDeadline)
         let signals = TerminationSignals.wakeDescriptor
-        let guardian = grab?.guardianDescriptor ?? -1
+        let guardian = grab?.supervision.descriptor ?? -1
         withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 3) { descriptors in
             var count = 0
             func watch(_ descriptor: Int32) {
@@ -36,7 +36,7 @@ extension X11Window {
             watch(guardian)
             sleep(on: UnsafeMutableBufferPointer(rebasing: descriptors[..<count]), until: wake)
         }
-        grab?.checkIn(now: .now)
+        grab?.supervision.checkIn(now: .now)
     }
 
     /// Sleeps in `poll()` on `ready` until one is readable or `wake` passes (never, when nil).
@@ -45,9 +45,9 @@ extension X11Window {
     /// connection the sleep also ends when events wait in XCB's queue.
     private func sleep(on ready: UnsafeMutableBufferPointer<pollfd>, until wake: ContinuousClock.Instant?) {
         let start = ContinuousClock.now
-        var heartbeat = grab?.guardianHeartbeat.map { start + $0 }
+        var heartbeat = grab?.supervision.heartbeat.map { start + $0 }
         if let due = heartbeat, let wake, wake <= due { heartbeat = nil }
-        grab?.beginWait(afterHeartbeat: false)
+        grab?.supervision.beginWait(afterHeartbeat: false)
         while true {
             var until = wake
             func consider(_ due: ContinuousClock.Instant?) {
@@ -59,7 +59,7 @@ extension X11Window {
             let now = ContinuousClock.now
             if let wake, now >= wake { return }
             if let due = heartbeat, now >= due {
-                grab?.beginWait(afterHeartbeat: true)
+                grab?.supervision.beginWait(afterHeartbeat: true)
                 heartbeat = nil
             } else if !isConnectionShared {
                 return  // a signal interrupted the sleep
@@ -75,9 +75,9 @@ extension X11Window {
         defer { endDispatch() }
         guard !connection.isLost else { return reportLoss(to: handle) }
         let now = ContinuousClock.now
-        grab?.checkIn(now: now)
+        grab?.supervision.checkIn(now: now)
         let news = grab?.serviceGuardian(now: now)
-        let interruption = grab?.watchdog?.takeFired() == true ? LockSuspension.mainLoopStalled : news?.interruption
+        let interruption = grab?.supervision.watchdog?.takeFired() == true ? LockSuspension.mainLoopStalled : news?.interruption
         if let interruption {
             grab?.grabWasLost()
             pointerLock.setInterruption(interruption)
@@ -127,8 +127,8 @@ extension X11Window {
     func shutDown() {
         guard lifecycle.shutDown() else { return }
         pointerLock.shutDown()
-        grab?.stopGuardian()
-        grab?.watchdog?.stop()
+        grab?.supervision.stop()
+        grab?.supervision.watchdog?.stop()
     }
 
     /// Leaves a dispatch; the outermost one carries out a ``close()`` made inside it.

@@ -20,7 +20,7 @@ extension X11Window {
     /// is due, since another thread may have read events off the socket.
     func scheduleWake() {
         guard let wake, !isClosed else { return }
-        wake.watchGuardian(grab?.guardianDescriptor, pid: grab?.guardian?.pid)
+        wake.watchGuardian(grab?.supervision.descriptor, pid: grab?.supervision.guardian?.pid)
         if connection.isLost || XEventsQueued(connection.display, QueuedAlready) > 0
             || pointerLock.currentFacts.interruption != nil
         {

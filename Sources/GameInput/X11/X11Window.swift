@@ -34,7 +34,7 @@ package final class X11Window: WindowBackend {
     var isFullScreen: Bool { pointerLock.currentFacts.isFullScreen }
 
     /// The X11 side of `GameWindow.lockGuardianStatus`.
-    var lockGuardianStatus: LockGuardianStatus { grab?.guardianStatus ?? .disabled }
+    var lockGuardianStatus: LockGuardianStatus { grab?.supervision.status ?? .disabled }
 
     /// The X11 side of `GameWindow.isClosed`.
     var isClosed: Bool { lifecycle.isClosed }
@@ -281,7 +281,7 @@ package final class X11Window: WindowBackend {
         XMapRaised(connection.display, windowID)
         connection.flush()
         // The guardian starts now, to be ready by the time the window has the focus.
-        grab?.prepareGuardian()
+        grab?.supervision.prepare()
     }
 
     /// The X11 side of `GameWindow.setFullScreen`.

@@ -146,7 +146,7 @@ import XServerTestSupport
     /// reports every leave as the cursor leaving the window, whatever its detail).
     @Test func aClickInTheHostsWindowMakesTheHostNoCrossings() throws {
         let (harness, _) = try attached(prefers: false)
-        #expect(harness.pump { harness.window.x11!.grab?.guardian?.isArmed == true }, "the guardian's window is mapped")
+        #expect(harness.pump { harness.window.x11!.grab?.supervision.guardian?.isArmed == true }, "the guardian's window is mapped")
         let point = probe.rootPoint(in: host.window, x: 120, y: 90)
         probe.moveAbsolute(x: point.x, y: point.y)
         host.pump(timeout: .milliseconds(300))

@@ -36,7 +36,7 @@ import XServerTestSupport
         let (harness, _) = try lockedHarness()
         // The lock does not wait for the guardian: it arms soon after, and the grab moves to its window.
         #expect(harness.pump { harness.window.x11!.grab?.isGuarded == true }, "the guardian watches the lock")
-        #expect(harness.window.x11!.grab?.guardian?.isArmed == true)
+        #expect(harness.window.x11!.grab?.supervision.guardian?.isArmed == true)
         // A second client watches from its own thread while this one sleeps in poll().
         let watcher = GrabWatcher(displayName: server.displayName, for: .milliseconds(2300))
         harness.window.waitForEvents(until: .now + .milliseconds(2500))
