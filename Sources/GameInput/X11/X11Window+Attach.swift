@@ -79,13 +79,13 @@ extension X11Window {
         let display = connection.display
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, windowID, &attributes) != 0 else { return }
-        width = Int(attributes.width)
-        height = Int(attributes.height)
+        ownState.width = Int(attributes.width)
+        ownState.height = Int(attributes.height)
         grab?.windowResized(width: width, height: height)
-        windowManagerRuns = readWindowManagerRuns()
+        desktopWatch.windowManagerRuns = readWindowManagerRuns()
         let state = readNetWMState()
         pointerLock.setFullScreen(state.fullScreen)
-        visibility = Visibility(
+        facts.visibility = Visibility(
             isMapped: attributes.map_state != IsUnmapped, isSetAsideByWindowManager: readSetAsideState(),
             isHidden: state.hidden)
         var root: UInt = 0, child: UInt = 0
@@ -94,9 +94,9 @@ extension X11Window {
         let pointerIn =
             XQueryPointer(display, windowID, &root, &child, &rootX, &rootY, &x, &y, &pointerState) != 0
             && (0..<attributes.width).contains(x) && (0..<attributes.height).contains(y)
-        if pointerIn { pointerWhereabouts.inWindow = true }
+        if pointerIn { facts.pointerWhereabouts.inWindow = true }
         host?.rawHeldButtons = (pointerState >> 7) & 0b1110
-        setHeldButtons(host?.rawHeldButtons ?? 0)
+        facts.setHeldButtons(host?.rawHeldButtons ?? 0)
         var focus: UInt = 0
         var revert: Int32 = 0
         XGetInputFocus(display, &focus, &revert)
@@ -111,10 +111,10 @@ extension X11Window {
     /// Core pointer motion in the host's window (and in a window on a server without
     /// XInput 2): which buttons are held, and that the pointer is over the window.
     func noteCorePointer(at location: WindowPoint, state: UInt32) {
-        setHeldButtons((state >> 7) & 0b1110)
+        facts.setHeldButtons((state >> 7) & 0b1110)
         host?.rawHeldButtons = (state >> 7) & 0b1110
-        translator.notePointer(at: location)
-        if !pointerWhereabouts.isOverWindow { pointerWhereabouts = PointerWhereabouts(inWindow: true, pointerMoved: true) }
+        input.translator.notePointer(at: location)
+        if !facts.pointerWhereabouts.isOverWindow { facts.pointerWhereabouts = PointerWhereabouts(inWindow: true, pointerMoved: true) }
     }
 
     /// A core crossing of the host's window. Crossings into or out of a child (the lock
@@ -124,13 +124,13 @@ extension X11Window {
         guard crossing.window == windowID, crossing.detail != NotifyInferior else { return }
         let entered = crossing.type == EnterNotify
         let location = WindowPoint(x: Double(crossing.x), y: Double(crossing.y))
-        setHeldButtons((crossing.state >> 7) & 0b1110)
+        facts.setHeldButtons((crossing.state >> 7) & 0b1110)
         host?.rawHeldButtons = (crossing.state >> 7) & 0b1110
         guard crossing.mode == NotifyNormal || crossing.mode == NotifyWhileGrabbed else { return }
-        pointerWhereabouts =
-            entered ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved) : PointerWhereabouts()
+        facts.pointerWhereabouts =
+            entered ? PointerWhereabouts(inWindow: true, pointerMoved: facts.pointerWhereabouts.pointerMoved) : PointerWhereabouts()
         guard crossing.mode == NotifyNormal, !pointerLock.isLocked else { return }
-        if entered { translator.notePointer(at: location) }
+        if entered { input.translator.notePointer(at: location) }
         handle(
             .pointer(
                 PointerEvent(
@@ -154,18 +154,18 @@ extension X11Window {
         let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
         let held = isPress ? binding.rawHeldButtons | bit : binding.rawHeldButtons & ~bit
         host?.rawHeldButtons = held
-        setHeldButtons(held)
-        guard grab?.isGrabbed != true, pointerWhereabouts.inWindow else { return }
+        facts.setHeldButtons(held)
+        guard grab?.isGrabbed != true, facts.pointerWhereabouts.inWindow else { return }
         let emulated = raw.flags & Int32(XIPointerEmulated) != 0
         if WheelButtons.isWheel(button) && (!isPress || emulated) { return }
-        guard pressIsTheGames(button, isPress: isPress) else { return }
+        guard input.pressIsTheGames(button, isPress: isPress) else { return }
         var root: UInt = 0, child: UInt = 0
         var rootX: Int32 = 0, rootY: Int32 = 0, x: Int32 = 0, y: Int32 = 0
         var state: UInt32 = 0
         guard XQueryPointer(connection.display, windowID, &root, &child, &rootX, &rootY, &x, &y, &state) != 0 else { return }
         let location = WindowPoint(x: Double(x), y: Double(y))
         let time = UInt32(truncatingIfNeeded: raw.time)
-        lastEventTime = raw.time
+        input.lastEventTime = raw.time
         let modifiers = ModifierFlags(xState: Int(state))
         // The state is the server's now, with this event applied: the held buttons are the raw events' own.
         var buttons = Self.buttonMask(coreState: state & ~UInt32(0b1110 << 7))
@@ -190,7 +190,7 @@ extension X11Window {
     /// go of the rest; its connection closes when the dispatch that read this returns.
     func hostWindowDestroyed(to handle: (InputEvent) -> Void) {
         grab?.grabWasLost()
-        visibility.isMapped = false
+        facts.visibility.isMapped = false
         handle(.windowDestroyed)
         shutDown()
         _ = lifecycle.close()

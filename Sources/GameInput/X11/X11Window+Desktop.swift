@@ -35,6 +35,9 @@ extension X11Window {
         var isOverWindow: Bool { inWindow && pointerMoved }
     }
 
+    /// The X11 side of `GameWindow.windowManagerRuns`.
+    var windowManagerRuns: Bool { desktopWatch.windowManagerRuns }
+
     /// The X11 side of `GameWindow.activate`.
     func activate() {
         guard isUsable else { return }
@@ -46,7 +49,7 @@ extension X11Window {
             event.xclient.message_type = atoms.netActiveWindow
             event.xclient.format = 32
             event.xclient.data.l.0 = 1  // source indication: an application
-            event.xclient.data.l.1 = Int(lastEventTime)
+            event.xclient.data.l.1 = Int(input.lastEventTime)
             XSendEvent(display, connection.rootWindow, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
         } else {
             XRaiseWindow(display, windowID)
@@ -69,7 +72,8 @@ extension X11Window {
     /// Without a window manager nothing hands out the focus: the window takes it when it maps
     /// (and gives it back to the pointer root when it goes away).
     func takeFocus() {
-        XSetInputFocus(connection.display, windowID, Int32(RevertToPointerRoot), lastEventTime == 0 ? UInt(CurrentTime) : lastEventTime)
+        XSetInputFocus(
+            connection.display, windowID, Int32(RevertToPointerRoot), input.lastEventTime == 0 ? UInt(CurrentTime) : input.lastEventTime)
     }
 
     /// Reads `WM_STATE` after the window manager changed it: whether it is Iconic or Withdrawn

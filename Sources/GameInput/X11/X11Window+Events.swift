@@ -27,19 +27,19 @@ extension X11Window {
         case FocusIn, FocusOut:
             handleFocus(event.xfocus, to: handle)
         case MapNotify where event.xmap.window == windowID:
-            windowManagerRuns = readWindowManagerRuns()
+            desktopWatch.windowManagerRuns = readWindowManagerRuns()
             // A host's window gets its focus from its host.
             if !windowManagerRuns && host == nil { takeFocus() }
-            visibility.isMapped = true
+            facts.visibility.isMapped = true
         case UnmapNotify where event.xunmap.window == windowID:
-            visibility.isMapped = false
+            facts.visibility.isMapped = false
         case DestroyNotify where event.xdestroywindow.window == windowID && host != nil:
             hostWindowDestroyed(to: handle)
         case ConfigureNotify where event.xconfigure.window == windowID:
             let newWidth = Int(event.xconfigure.width), newHeight = Int(event.xconfigure.height)
             if newWidth != width || newHeight != height {
-                width = newWidth
-                height = newHeight
+                ownState.width = newWidth
+                ownState.height = newHeight
                 grab?.windowResized(width: newWidth, height: newHeight)
                 handle(.resized(width: newWidth, height: newHeight))
             }
@@ -52,12 +52,12 @@ extension X11Window {
             let state = readNetWMState()
             // A host's window is the host's to mark (SDL does).
             if state.fullScreen != isFullScreen && host == nil { setBypassCompositor(state.fullScreen) }
-            visibility.isHidden = state.hidden
+            facts.visibility.isHidden = state.hidden
             pointerLock.setFullScreen(state.fullScreen)
         case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.wmState:
-            visibility.isSetAsideByWindowManager = readSetAsideState()
+            facts.visibility.isSetAsideByWindowManager = readSetAsideState()
         case PropertyNotify where event.xproperty.window == connection.rootWindow:
-            if resourceWatch.handle(event.xproperty) { handle(.scaleChanged(resourceWatch.scale)) }
+            if desktopWatch.resources.handle(event.xproperty) { handle(.scaleChanged(scale)) }
         case PropertyNotify:
             // Selection transfers (INCR chunks, on our window or a requestor's).
             _ = clipboard.handle(&event)
@@ -85,14 +85,14 @@ extension X11Window {
             // A new layout (setxkbmap, a layout switch): Xlib's keysym tables and our key
             // positions are read again.
             XRefreshKeyboardMapping(&event.xmapping)
-            keyPositions.reload(display: connection.display)
-            keyboardLayout.reload()
+            input.keyPositions.reload(display: connection.display)
+            input.keyboardLayout.reload()
         case SelectionRequest, SelectionClear, SelectionNotify:
             _ = clipboard.handle(&event)
-        case let type where screenSaver?.isNotify(type) == true:
-            if let active = screenSaver?.activity(of: &event) { pointerLock.setScreenSaverActive(active) }
+        case let type where desktopWatch.screenSaver?.isNotify(type) == true:
+            if let active = desktopWatch.screenSaver?.activity(of: &event) { pointerLock.setScreenSaverActive(active) }
         default:
-            let randr = monitorWatch.handle(&event)
+            let randr = desktopWatch.monitors.handle(&event)
             if randr.changed { keepFullScreenOnAMonitor() }
             // After any change of the screen (not only of the list: the screen shrinks after
             // the output goes), the grab may have ended without a word.
@@ -125,23 +125,23 @@ extension X11Window {
         switch (focus.type, focus.mode) {
         case (FocusOut, NotifyGrab):
             cancelHeldPresses(to: handle)
-            foreignKeyboardGrab.began(at: now)
+            facts.foreignKeyboardGrab.began(at: now)
         case (FocusIn, NotifyUngrab):
-            foreignKeyboardGrab.ended()
+            facts.foreignKeyboardGrab.ended()
         case (FocusIn, NotifyWhileGrabbed):
-            foreignKeyboardGrab.began(at: now)
+            facts.foreignKeyboardGrab.began(at: now)
             pointerLock.setFocused(true)
         case (FocusIn, NotifyNormal):
-            foreignKeyboardGrab.ended()
+            facts.foreignKeyboardGrab.ended()
             pointerLock.setFocused(true)
         case (FocusOut, NotifyNormal), (FocusOut, NotifyWhileGrabbed):
-            foreignKeyboardGrab.ended()
+            facts.foreignKeyboardGrab.ended()
             cancelHeldPresses(to: handle)
             pointerLock.setFocused(false)
         default:
             return
         }
-        pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: now))
+        pointerLock.setKeyboardGrabbedElsewhere(facts.foreignKeyboardGrab.outranksLock(at: now))
         textInputFocusChanged(hasFocus: pointerLock.currentFacts.hasFocus)
         if connection.isXwayland { grab?.wantsRawMotionUnlocked = pointerLock.currentFacts.hasFocus }
     }
@@ -153,35 +153,35 @@ extension X11Window {
         defer { XFreeEventData(connection.display, &cookie) }
         switch cookie.evtype {
         case XI_RawMotion:
-            if !pointerWhereabouts.pointerMoved { pointerWhereabouts.pointerMoved = true }
-            guard pointerLock.isLocked, cookie.serial >= staleBeforeSerial else { return }
+            if !facts.pointerWhereabouts.pointerMoved { facts.pointerWhereabouts.pointerMoved = true }
+            guard pointerLock.isLocked, cookie.serial >= input.staleBeforeSerial else { return }
             let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            guard let motion = decoder.motion(from: raw, receivedAt: batchReceivedAt) else { return }
+            guard let motion = input.decoder.motion(from: raw, receivedAt: queue.receivedAt) else { return }
             handle(.relativeMotion(motion))
         case XI_KeyPress, XI_KeyRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
-            lastEventTime = device.time
+            input.lastEventTime = device.time
             handleDeviceKey(device, isPress: cookie.evtype == XI_KeyPress, to: handle)
         case XI_ButtonPress, XI_ButtonRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
             let isPress = cookie.evtype == XI_ButtonPress
-            lastEventTime = device.time
+            input.lastEventTime = device.time
             // The server's button state before this event, with this event applied.
             let button = Int(device.detail)
             let before = Self.primaryButtons(device.buttons.bytes)
             let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
-            setHeldButtons(isPress ? before | bit : before & ~bit)
-            guard pressIsTheGames(button, isPress: isPress) else { return }
-            if let event = translator.button(device, isPress: isPress) { handle(event) }
+            facts.setHeldButtons(isPress ? before | bit : before & ~bit)
+            guard input.pressIsTheGames(button, isPress: isPress) else { return }
+            if let event = input.translator.button(device, isPress: isPress) { handle(event) }
         case XI_Motion:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
-            setHeldButtons(Self.primaryButtons(device.buttons.bytes))
-            if !pointerWhereabouts.isOverWindow { pointerWhereabouts = PointerWhereabouts(inWindow: true, pointerMoved: true) }
+            facts.setHeldButtons(Self.primaryButtons(device.buttons.bytes))
+            if !facts.pointerWhereabouts.isOverWindow { facts.pointerWhereabouts = PointerWhereabouts(inWindow: true, pointerMoved: true) }
             // While locked the hidden pointer's position means nothing; relative motion says it all.
-            translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
+            input.translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
         case XI_Enter, XI_Leave:
             let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             // Into or out of a child (the lock guardian's input-only window, mapped while it
@@ -189,36 +189,36 @@ extension X11Window {
             // it as `XINotifyVirtual` and count.
             guard crossing.event == windowID, crossing.detail != XINotifyInferior else { return }
             let entered = cookie.evtype == XI_Enter
-            setHeldButtons(Self.primaryButtons(crossing.buttons.bytes))
+            facts.setHeldButtons(Self.primaryButtons(crossing.buttons.bytes))
             // Scrolled elsewhere, or under a grab: the valuators' totals moved meanwhile.
-            if entered { translator.scroll.resetBaselines() }
+            if entered { input.translator.scroll.resetBaselines() }
             // Crossings made by grabs (ours included) do not move the pointer.
             if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
-                pointerWhereabouts =
+                facts.pointerWhereabouts =
                     entered
-                    ? PointerWhereabouts(inWindow: true, pointerMoved: pointerWhereabouts.pointerMoved)
+                    ? PointerWhereabouts(inWindow: true, pointerMoved: facts.pointerWhereabouts.pointerMoved)
                     : PointerWhereabouts()
             }
             guard crossing.mode == XINotifyNormal else { return }
-            handle(translator.crossing(crossing, entered: entered))
+            handle(input.translator.crossing(crossing, entered: entered))
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let pinch = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
             guard pinch.event == windowID else { return }
-            handle(translator.pinch(pinch))
+            handle(input.translator.pinch(pinch))
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let swipe = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
             guard swipe.event == windowID else { return }
-            handle(translator.swipe(swipe))
+            handle(input.translator.swipe(swipe))
         case XI_RawButtonPress, XI_RawButtonRelease:
             handleRawButton(data.assumingMemoryBound(to: XIRawEvent.self).pointee, isPress: cookie.evtype == XI_RawButtonPress, to: handle)
         case XI_HierarchyChanged:
-            xinput.loadDevices(into: &decoder, translator: &translator)
+            input.loadDevices(from: xinput)
         case XI_DeviceChanged:
             // A slave switch (the pointer moved by another physical device, e.g. XTest after a
             // mouse) comes with nearly every change of source and leaves every device's axes
             // as they were: reloading then cost a server round trip and allocations per switch.
             let change = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
-            if change.reason != XISlaveSwitch { xinput.loadDevices(into: &decoder, translator: &translator) }
+            if change.reason != XISlaveSwitch { input.loadDevices(from: xinput) }
         default:
             break
         }
@@ -229,35 +229,15 @@ extension X11Window {
         mask.isEmpty ? 0 : UInt32(mask[0]) & 0b1110
     }
 
-    /// Takes the server's word for which buttons are held, for the lock (never a count of our
-    /// own events: a release made outside the window, after an unlock, never comes here).
-    func setHeldButtons(_ held: UInt32) {
-        guard held != serverHeldButtons else { return }
-        serverHeldButtons = held
-        pointerLock.setButtonsHeld(held != 0)
-    }
-
-    /// Books a button press or release the window is about to report; whether to report it (a
-    /// release of a press the game did not see, or saw cancelled, is not). Wheel steps are
-    /// scrolling, not presses.
-    func pressIsTheGames(_ button: Int, isPress: Bool) -> Bool {
-        guard !WheelButtons.isWheel(button) else { return true }
-        if isPress {
-            presses.buttonPressed(button)
-            return true
-        }
-        return presses.buttonReleased(button)
-    }
-
     /// Ends every key and button press still held with a `.cancelled` phase (the focus or the
     /// keyboard went elsewhere, so their releases will not come here; a button's release that
     /// still does, through the implicit grab of its press, is dropped): ``HeldPresses``' rule.
     func cancelHeldPresses(to handle: (InputEvent) -> Void) {
-        presses.cancelAll().reportCancelled(
-            serverTime: UInt32(truncatingIfNeeded: lastEventTime),
-            naming: { (keyboardLayout.unmodifiedMeaning(of: $0).key, keyPositions.usage(keyCode: $0)) },
+        input.presses.cancelAll().reportCancelled(
+            serverTime: UInt32(truncatingIfNeeded: input.lastEventTime),
+            naming: { (input.keyboardLayout.unmodifiedMeaning(of: $0).key, input.keyPositions.usage(keyCode: $0)) },
             to: { event in if !isClosed { handle(event) } })
-        setHeldButtons(0)
+        facts.setHeldButtons(0)
     }
 
     /// Core button events: where the server has no XInput 2, and during our own pointer grab
@@ -280,8 +260,8 @@ extension X11Window {
         }
         let before = (event.state >> 7) & 0b1110  // Button1Mask is bit 8: button n at bit n + 7
         let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
-        setHeldButtons(isPress ? before | bit : before & ~bit)
-        guard pressIsTheGames(button, isPress: isPress) else { return }
+        facts.setHeldButtons(isPress ? before | bit : before & ~bit)
+        guard input.pressIsTheGames(button, isPress: isPress) else { return }
         handle(
             .button(
                 ButtonEvent(

@@ -5,8 +5,8 @@ import Foundation
 /// is queued, and letting go of the server — safely from inside the game's own handlers.
 extension X11Window {
     /// How often a wait looks at XCB's queue while the caller shares the connection
-    /// (``isConnectionShared``): the longest an event another thread read off the socket
-    /// waits there.
+    /// (``X11EventQueue/isConnectionShared``): the longest an event another thread read off
+    /// the socket waits there.
     static let sharedConnectionCheckInterval: Duration = .milliseconds(4)
 
     /// The X11 side of `GameWindow.waitForEvents`.
@@ -19,7 +19,7 @@ extension X11Window {
             if let due, wake.map({ due < $0 }) ?? true { wake = due }
         }
         consider(pointerLock.retryDeadline)
-        consider(foreignKeyboardGrab.deadline)
+        consider(facts.foreignKeyboardGrab.deadline)
         consider(clipboard.deadline)
         consider(grab?.guardianDeadline)
         let signals = TerminationSignals.wakeDescriptor
@@ -54,17 +54,17 @@ extension X11Window {
                 if let due, until.map({ due < $0 }) ?? true { until = due }
             }
             consider(heartbeat)
-            if isConnectionShared { consider(.now + Self.sharedConnectionCheckInterval) }
+            if queue.isConnectionShared { consider(.now + Self.sharedConnectionCheckInterval) }
             if Posix.poll(ready, timeout: until.map(Self.milliseconds(until:)) ?? -1) > 0 { return }
             let now = ContinuousClock.now
             if let wake, now >= wake { return }
             if let due = heartbeat, now >= due {
                 grab?.supervision.beginWait(afterHeartbeat: true)
                 heartbeat = nil
-            } else if !isConnectionShared {
+            } else if !queue.isConnectionShared {
                 return  // a signal interrupted the sleep
             }
-            if isConnectionShared && pendingEvents() > 0 { return }
+            if queue.isConnectionShared && pendingEvents() > 0 { return }
         }
     }
 
@@ -88,7 +88,7 @@ extension X11Window {
         var event = XEvent()
         while !isClosed, pendingEvents() > 0 {
             XNextEvent(display, &event)
-            knownQueueLength -= 1
+            queue.tookOne()
             dispatch(&event, to: handle)
         }
         guard !isClosed else { return }
@@ -99,11 +99,11 @@ extension X11Window {
             pointerLock.setInterruption(nil)
         }
         clipboard.expire(now: .now)
-        pointerLock.setKeyboardGrabbedElsewhere(foreignKeyboardGrab.outranksLock(at: .now))
+        pointerLock.setKeyboardGrabbedElsewhere(facts.foreignKeyboardGrab.outranksLock(at: .now))
         pointerLock.retryIfDue()
         guard !isClosed else { return }
-        if pointerShowsAgain && !pointerLock.isLocked {
-            pointerShowsAgain = false
+        if input.pointerShowsAgain && !pointerLock.isLocked {
+            input.pointerShowsAgain = false
             reportPointerAfterUnlock(to: handle)
         }
         connection.flush()
@@ -168,7 +168,7 @@ extension X11Window {
         guard XQueryPointer(connection.display, windowID, &root, &child, &rootX, &rootY, &x, &y, &state) != 0,
             (0..<Int32(width)).contains(x), (0..<Int32(height)).contains(y)
         else { return }
-        translator.notePointer(at: WindowPoint(x: Double(x), y: Double(y)))
+        input.translator.notePointer(at: WindowPoint(x: Double(x), y: Double(y)))
         handle(
             .pointer(
                 PointerEvent(
@@ -181,8 +181,7 @@ extension X11Window {
     /// time; events queued earlier get it too, so a receipt time is never earlier than the truth.
     private func pendingEvents() -> Int32 {
         let pending = XPending(connection.display)
-        if pending > knownQueueLength { batchReceivedAt = .now }
-        knownQueueLength = pending
+        queue.noteLength(pending)
         return pending
     }
 

@@ -3,10 +3,10 @@ internal import CXlib
 /// The desktop's monitors and scale, and full screen on the monitor the player chooses.
 extension X11Window {
     /// The X11 side of `GameWindow.monitors`.
-    var monitors: [Monitor] { monitorWatch.list }
+    var monitors: [Monitor] { desktopWatch.monitors.list }
 
     /// The X11 side of `GameWindow.scale`.
-    var scale: DesktopScale { resourceWatch.scale }
+    var scale: DesktopScale { desktopWatch.resources.scale }
 
     /// The X11 side of `GameWindow.currentMonitor`.
     var currentMonitor: Monitor? {
@@ -24,8 +24,8 @@ extension X11Window {
         if !windowManagerRuns {
             XMoveResizeWindow(display, windowID, Int32(target.x), Int32(target.y), UInt32(target.width), UInt32(target.height))
             XRaiseWindow(display, windowID)
-            if geometryBeforeFullScreen == nil { geometryBeforeFullScreen = before }
-            coversMonitorItself = true
+            fullScreenMemory.rememberGeometry(before)
+            fullScreenMemory.coversMonitorItself = true
             pointerLock.setFullScreen(true)
             connection.flush()
             return true
@@ -35,12 +35,12 @@ extension X11Window {
             // the window is on. Its own idea of where the window was is this spot now, so the
             // way back is the window's to ask for. A position request places the window
             // itself (static gravity), not its frame, whatever the decorations.
-            if geometryBeforeFullScreen == nil { geometryBeforeFullScreen = before }
+            fullScreenMemory.rememberGeometry(before)
             try? requestPosition(x: target.x, y: target.y)
         }
         let placement = X11MonitorPlacement(connection: connection, window: windowID)
         if let desktop = placement.desktop(showingOn: target) {
-            if desktopBeforeFullScreen == nil { desktopBeforeFullScreen = placement.windowDesktop }
+            if fullScreenMemory.desktopBefore == nil { fullScreenMemory.desktopBefore = placement.windowDesktop }
             moveToDesktop(desktop)
         }
         nameFullScreenMonitor(target, placement: placement)
@@ -59,7 +59,7 @@ extension X11Window {
         }
         // Top, bottom, left and right edges all on that monitor; source: an application.
         sendToWindowManager(connection.atom("_NET_WM_FULLSCREEN_MONITORS"), [screen, screen, screen, screen, 1])
-        namedFullScreenMonitor = true
+        fullScreenMemory.namedMonitor = true
     }
 
     /// Sends the window to `desktop` (`_NET_WM_DESKTOP`) and activates it there: a window
@@ -74,7 +74,7 @@ extension X11Window {
     /// so the window the lock keeps the pointer in is one the player sees. A window manager
     /// that moved the window itself is left to it. One round trip, on a change only.
     func keepFullScreenOnAMonitor() {
-        guard isUsable, host == nil, isFullScreen || coversMonitorItself, let frame = windowFrameOnScreen(),
+        guard isUsable, host == nil, isFullScreen || fullScreenMemory.coversMonitorItself, let frame = windowFrameOnScreen(),
             Monitor.containing(frame, in: monitors) == nil,
             let target = monitors.first(where: \.isPrimary) ?? monitors.first
         else { return }
@@ -85,19 +85,19 @@ extension X11Window {
     /// window manager's own restore, or where the window was moved from to reach the monitor
     /// (and the desktop it was sent from).
     func leaveMonitorFullScreen() {
-        if coversMonitorItself {
-            coversMonitorItself = false
+        if fullScreenMemory.coversMonitorItself {
+            fullScreenMemory.coversMonitorItself = false
             pointerLock.setFullScreen(false)
         } else {
             requestNetWMFullScreen(false)
         }
-        if let desktop = desktopBeforeFullScreen { moveToDesktop(desktop) }
-        if let saved = geometryBeforeFullScreen {
+        if let desktop = fullScreenMemory.desktopBefore { moveToDesktop(desktop) }
+        if let saved = fullScreenMemory.geometryBefore {
             try? requestPosition(x: saved.x, y: saved.y)
             try? requestSize(width: saved.width, height: saved.height)
         }
-        geometryBeforeFullScreen = nil
-        desktopBeforeFullScreen = nil
+        fullScreenMemory.geometryBefore = nil
+        fullScreenMemory.desktopBefore = nil
         connection.flush()
     }
 

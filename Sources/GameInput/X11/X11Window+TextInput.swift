@@ -88,8 +88,8 @@ extension X11Window {
             }
         }
         // A release of a press that began elsewhere or was cancelled has nothing to end.
-        if isPress { _ = presses.keyPressed(keyCode) } else if !presses.keyReleased(keyCode) { return }
-        let key = translator.key(device, isPress: isPress)
+        if isPress { _ = input.presses.keyPressed(keyCode) } else if !input.presses.keyReleased(keyCode) { return }
+        let key = input.translator.key(device, isPress: isPress)
         handle(.key(key))
         if textInput.isActive && isPress { commitTyped(typed ?? key.characters, modifiers: key.modifierFlags, to: handle) }
     }
@@ -101,7 +101,7 @@ extension X11Window {
         let keyCode = Int(event.xkey.keycode) & 0xFF
         let isPress = event.type == KeyPress
         if host == nil && xinput != nil { return handleReturnedKey(&event, keyCode: keyCode, isPress: isPress, to: handle) }
-        lastEventTime = event.xkey.time
+        input.lastEventTime = event.xkey.time
         var typed: String?
         if textInput.isActive {
             if let method = textInput.openInputMethod {
@@ -115,8 +115,8 @@ extension X11Window {
             }
         }
         guard keyCode != 0 else { return }
-        let isRepeat = isPress ? presses.keyPressed(keyCode) : false
-        if !isPress && !presses.keyReleased(keyCode) { return }
+        let isRepeat = isPress ? input.presses.keyPressed(keyCode) : false
+        if !isPress && !input.presses.keyReleased(keyCode) { return }
         let key = coreKey(event.xkey, phase: isPress ? .down : .up, isRepeat: isRepeat, time: event.xkey.time)
         handle(.key(key))
         if textInput.isActive && isPress { commitTyped(typed ?? key.characters, modifiers: key.modifierFlags, to: handle) }
@@ -132,19 +132,19 @@ extension X11Window {
         if method.filter(&event, window: windowID) { return }
         if keyCode == 0 { return commit(method.lookUp(&event.xkey), to: handle) }
         // ibus hands keys back with time 0.
-        let time = event.xkey.time == 0 ? lastEventTime : event.xkey.time
+        let time = event.xkey.time == 0 ? input.lastEventTime : event.xkey.time
         guard isPress else {
-            guard presses.keyReleased(keyCode) else { return }
+            guard input.presses.keyReleased(keyCode) else { return }
             return handle(.key(coreKey(event.xkey, phase: .up, isRepeat: false, time: time)))
         }
         let typed = method.lookUp(&event.xkey)
-        let isRepeat = presses.keyPressed(keyCode)
+        let isRepeat = input.presses.keyPressed(keyCode)
         let key = coreKey(event.xkey, phase: .down, isRepeat: isRepeat, time: time)
         handle(.key(key))
         commitTyped(typed, modifiers: key.modifierFlags, to: handle)
         // Handed back after the key came up (ibus does so with Return): its release is due.
-        if !textInput.keysDown[keyCode] && presses.isKeyHeld(keyCode) && !isClosed {
-            _ = presses.keyReleased(keyCode)
+        if !textInput.keysDown[keyCode] && input.presses.isKeyHeld(keyCode) && !isClosed {
+            _ = input.presses.keyReleased(keyCode)
             handle(.key(coreKey(event.xkey, phase: .up, isRepeat: false, time: time)))
         }
     }
@@ -160,7 +160,7 @@ extension X11Window {
             return true
         }
         guard let compose = textInput.compose else { return false }
-        switch compose.feed(keyboardLayout.meaning(of: keyCode, with: modifiers).keysym) {
+        switch compose.feed(input.keyboardLayout.meaning(of: keyCode, with: modifiers).keysym) {
         case .passThrough:
             return false
         case .composing, .cancelled:
@@ -188,9 +188,9 @@ extension X11Window {
     /// A key event from a core one, read in the layout group its state carries.
     func coreKey(_ key: XKeyEvent, phase: PressPhase, isRepeat: Bool, time: UInt) -> KeyEvent {
         let keyCode = Int(key.keycode) & 0xFF
-        let meaning = keyboardLayout.meaning(of: keyCode, with: KeyboardModifierState(coreState: key.state))
+        let meaning = input.keyboardLayout.meaning(of: keyCode, with: KeyboardModifierState(coreState: key.state))
         return KeyEvent(
-            phase: phase, key: meaning.key, keyCode: keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode,
+            phase: phase, key: meaning.key, keyCode: input.keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode,
             characters: meaning.characters, charactersIgnoringModifiers: meaning.charactersIgnoringModifiers,
             modifierFlags: ModifierFlags(xState: Int(key.state)), isRepeat: isRepeat,
             serverTime: UInt32(truncatingIfNeeded: time))

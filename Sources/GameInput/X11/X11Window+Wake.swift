@@ -16,8 +16,8 @@ extension X11Window {
     /// Sets the wake descriptor's timer for what is due next (after each ``pollEvents(_:)``):
     /// at once when events wait in Xlib's queue already (a round trip read them, and the
     /// socket will not say so) or a decision is pending; else at the earliest deadline, and
-    /// on a shared connection (``isConnectionShared``) no later than a check of XCB's queue
-    /// is due, since another thread may have read events off the socket.
+    /// on a shared connection (``X11EventQueue/isConnectionShared``) no later than a check of
+    /// XCB's queue is due, since another thread may have read events off the socket.
     func scheduleWake() {
         guard let wake, !isClosed else { return }
         wake.watchGuardian(grab?.supervision.descriptor, pid: grab?.supervision.guardian?.pid)
@@ -32,11 +32,11 @@ extension X11Window {
             if let instant, due.map({ instant < $0 }) ?? true { due = instant }
         }
         consider(pointerLock.retryDeadline)
-        consider(foreignKeyboardGrab.deadline)
+        consider(facts.foreignKeyboardGrab.deadline)
         consider(clipboard.deadline)
         consider(grab?.guardianDeadline)
         consider(grab?.checkInInterval.map { now + $0 })
-        if isConnectionShared { consider(now + Self.sharedConnectionCheckInterval) }
+        if queue.isConnectionShared { consider(now + Self.sharedConnectionCheckInterval) }
         wake.schedule(after: due.map { max(.zero, now.duration(to: $0)) })
     }
 }

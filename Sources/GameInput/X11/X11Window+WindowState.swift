@@ -18,10 +18,10 @@ internal import CXlib
 extension X11Window {
     /// The X11 side of `GameWindow.title`.
     var title: String {
-        get { currentTitle }
+        get { ownState.title }
         set {
             guard ownsWindowState else { return }
-            currentTitle = newValue
+            ownState.title = newValue
             Self.writeTitle(newValue, window: windowID, connection: connection)
             connection.flush()
         }
@@ -58,10 +58,10 @@ extension X11Window {
 
     /// The X11 side of `GameWindow.sizeLimits`.
     var sizeLimits: WindowSizeLimits {
-        get { normalHints.limits }
+        get { ownState.normalHints.limits }
         set {
             guard ownsWindowState else { return }
-            normalHints.limits = newValue
+            ownState.normalHints.limits = newValue
             writeNormalHints()
         }
     }
@@ -71,7 +71,7 @@ extension X11Window {
         let coordinates = Int(Int16.min)...Int(Int16.max)
         guard coordinates.contains(x), coordinates.contains(y) else { throw .invalidPosition(x: x, y: y) }
         guard ownsWindowState else { return }
-        normalHints.position = ScreenPoint(x: x, y: y)
+        ownState.normalHints.position = ScreenPoint(x: x, y: y)
         writeNormalHints()
         XMoveWindow(connection.display, windowID, Int32(x), Int32(y))
         connection.flush()
@@ -113,9 +113,9 @@ extension X11Window {
     /// a host's, and not closed.
     private var ownsWindowState: Bool { isUsable && host == nil }
 
-    /// Writes ``normalHints`` as the window's `WM_NORMAL_HINTS`.
+    /// Writes ``X11WindowState/normalHints`` as the window's `WM_NORMAL_HINTS`.
     private func writeNormalHints() {
-        var hints = normalHints.sizeHints
+        var hints = ownState.normalHints.sizeHints
         XSetWMNormalHints(connection.display, windowID, &hints)
         connection.flush()
     }

@@ -12,9 +12,9 @@ package final class X11Window: WindowBackend {
     /// The X11 side of `GameWindow.pointerLock`.
     let pointerLock: PointerLockController
     /// The X11 side of `GameWindow.width`.
-    package var width: Int
+    package var width: Int { ownState.width }
     /// The X11 side of `GameWindow.height`.
-    package var height: Int
+    package var height: Int { ownState.height }
     /// The X11 side of `GameWindow.xinputVersion`.
     var xinputVersion: (major: Int, minor: Int)? {
         connection.xinputVersion.map { (Int($0.major), Int($0.minor)) }
@@ -22,7 +22,7 @@ package final class X11Window: WindowBackend {
 
     /// The X11 side of `GameWindow.supportsTransformGestures`.
     var supportsTransformGestures: Bool {
-        host == nil && connection.hasXInput24 && !translator.gestureDevices.isEmpty
+        host == nil && connection.hasXInput24 && !input.translator.gestureDevices.isEmpty
     }
 
     /// The X11 side of `GameWindow.isXwayland`.
@@ -59,93 +59,42 @@ package final class X11Window: WindowBackend {
     package let visual: X11Visual
 
     /// The X11 side of `GameWindow.nativeHandle`. Reading it marks the connection as shared
-    /// (``isConnectionShared``).
+    /// (``X11EventQueue/isConnectionShared``).
     var nativeHandle: NativeWindowHandle {
         guard !lifecycle.isReleased, host == nil else { return NativeWindowHandle(x11: nil) }
-        isConnectionShared = true
+        queue.isConnectionShared = true
         return NativeWindowHandle(
             x11: X11WindowHandle(
                 display: connection.display, xcbConnection: XGetXCBConnection(connection.display),
                 window: windowID, screen: connection.screen, visualID: visual.id, depth: visual.depth))
     }
 
+    /// The pointer grab behind the lock and the confinement; nil without XInput 2.
     let grab: X11PointerGrab?
     /// The cursor the window shows (``cursor``), blank while locked.
     let windowCursor: X11WindowCursor
-    /// The desktop's monitors, kept current from RandR's events.
-    let monitorWatch: X11Monitors
-    /// The desktop's scale, kept current from `RESOURCE_MANAGER`.
-    let resourceWatch: X11ResourceWatch
-    /// Where the window was before ``setFullScreen(on:)`` moved it onto its monitor (or covered
-    /// the monitor without a window manager), to go back there: the window's own top-left on
-    /// the screen (moved there with static gravity) and its size; nil otherwise.
-    var geometryBeforeFullScreen: ScreenRect?
-    /// Full screen without a window manager: the window itself covers the monitor.
-    var coversMonitorItself = false
-    /// The desktop ``setFullScreen(on:)`` sent the window from, to send it back when full
-    /// screen ends; nil otherwise.
-    var desktopBeforeFullScreen: Int?
-    /// A monitor was named in `_NET_WM_FULLSCREEN_MONITORS`, which the window manager keeps.
-    var namedFullScreenMonitor = false
+    /// The desktop's monitors, scale and screen saver, and whether a window manager runs.
+    var desktopWatch: X11DesktopWatch
+    /// What ``setFullScreen(on:)`` changed, to undo when full screen ends.
+    var fullScreenMemory = X11FullScreenMemory()
+    /// The window's size, title and size hints.
+    var ownState: X11WindowState
+    /// The clipboard's selections, owned by the window (or by the attached window's stand-in).
     let clipboard: X11Clipboard
-    /// The server time of the last input event, for selection requests (ICCCM wants a real time).
-    var lastEventTime: UInt = 0
+    /// XInput 2, when the server has it.
     let xinput: X11XInput?
-    var decoder = RawMotionDecoder()
-    var translator: XInputEventTranslator
-    /// Raw motion the server generated before this request serial predates the current
-    /// lock transition and is discarded.
-    var staleBeforeSerial: UInt = 0
-    /// The primary buttons held, as the server last said (bit n = button n): the lock waits
-    /// for them, whoever's presses they are.
-    var serverHeldButtons: UInt32 = 0
-    /// Whether the pointer is over the window, for Xwayland, where the lock needs it.
-    var pointerWhereabouts = PointerWhereabouts() {
-        didSet {
-            if pointerWhereabouts.isOverWindow != oldValue.isOverWindow {
-                pointerLock.setPointerOverWindow(pointerWhereabouts.isOverWindow)
-            }
-        }
-    }
-    /// The physical key behind each key code.
-    let keyPositions: X11KeyPositions
-    /// What each key types in the layout, with an event's modifiers and group.
-    let keyboardLayout: X11KeyboardLayout
+    /// What turning input events into the game's needs and keeps between events.
+    let input: X11InputReading
     /// The text-input session, its input method and compose table.
     var textInput = X11TextInput()
-    /// Another client's keyboard grab, seen through our focus events.
-    var foreignKeyboardGrab = ForeignKeyboardGrab()
-    /// The MIT-SCREEN-SAVER extension's events, when the server has it.
-    let screenSaver: X11ScreenSaver?
-    /// Set at each lock transition: once unlocked, the game hears where the pointer really is.
-    var pointerShowsAgain = false
-    /// The presses the game was told of: ended when the focus goes, and core auto-repeat
-    /// presses flagged (XI2 flags them itself).
-    var presses = HeldPresses()
-    /// When the events now in Xlib's queue were read from the socket: one clock reading per
-    /// read, not per event (a reading costs ~50-100 ns here, as much as decoding an event).
-    var batchReceivedAt = ContinuousClock.now
-    /// Events in Xlib's queue as far as `pendingEvents` and `pollEvents` know; more means some
-    /// other call (a round trip) read events, which then get a fresh receipt time.
-    var knownQueueLength: Int32 = 0
-    /// Whether the caller has the connection (``nativeHandle`` was read), and so may use it
-    /// from other threads. A thread whose XCB call reads the socket (a write that blocks, a
-    /// reply it waits for) moves the events it finds into XCB's queue, where no `poll()` on
-    /// the socket sees them: ``waitForEvents(until:)`` and the wake descriptor then look at
-    /// the queue every ``sharedConnectionCheckInterval`` too.
-    var isConnectionShared = false
-    /// Mapped, minimised or hidden, as the server and the window manager last said.
-    var visibility = Visibility() {
-        didSet { if visibility != oldValue { pointerLock.setViewable(visibility.isViewable) } }
-    }
-    /// The X11 side of `GameWindow.windowManagerRuns`.
-    var windowManagerRuns = true
-    /// The title GameInput last gave the window (``title``); empty for an attached window.
-    var currentTitle = ""
-    /// The size limits and position the window last asked for in `WM_NORMAL_HINTS` (``sizeLimits``).
-    var normalHints = X11NormalHints()
+    /// Xlib's event queue as the window knows it.
+    var queue = X11EventQueue()
+    /// What the server's events say about the window that the lock needs.
+    let facts: X11WindowFacts
+    /// The atoms the window's events and requests use, interned once.
     let atoms: Atoms
 
+    /// The atoms the window's events and requests use.
     struct Atoms {
         let wmProtocols: UInt
         let wmDeleteWindow: UInt
@@ -156,6 +105,19 @@ package final class X11Window: WindowBackend {
         let netWMBypassCompositor: UInt
         let netActiveWindow: UInt
         let netSupportingWMCheck: UInt
+
+        /// The atoms as `connection` names them.
+        init(connection: X11Connection) {
+            wmProtocols = connection.atom("WM_PROTOCOLS")
+            wmDeleteWindow = connection.atom("WM_DELETE_WINDOW")
+            wmState = connection.atom("WM_STATE")
+            netWMState = connection.atom("_NET_WM_STATE")
+            netWMStateFullScreen = connection.atom("_NET_WM_STATE_FULLSCREEN")
+            netWMStateHidden = connection.atom("_NET_WM_STATE_HIDDEN")
+            netWMBypassCompositor = connection.atom("_NET_WM_BYPASS_COMPOSITOR")
+            netActiveWindow = connection.atom("_NET_ACTIVE_WINDOW")
+            netSupportingWMCheck = connection.atom("_NET_SUPPORTING_WM_CHECK")
+        }
     }
 
     /// The descriptor a host's loop sleeps on, once asked for (``wakeDescriptor``).
@@ -186,7 +148,7 @@ package final class X11Window: WindowBackend {
         self.init(
             connection: connection, window: window, visual: resolved, width: width, height: height, host: nil,
             stallTimeout: stallTimeout)
-        currentTitle = title
+        ownState.title = title
     }
 
     /// The window `window` on `connection`, created by this library (`host` nil) or by a host.
@@ -195,82 +157,77 @@ package final class X11Window: WindowBackend {
         stallTimeout: Duration?
     ) {
         let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, GameWindow.minimumStallTimeout) : nil }
-        let display = connection.display
         self.connection = connection
-        let keyPositions = X11KeyPositions(display: display)
-        self.keyPositions = keyPositions
-        let keyboardLayout = X11KeyboardLayout(display: display) { keyCode in keyPositions.usage(keyCode: keyCode) }
-        self.keyboardLayout = keyboardLayout
-        translator = XInputEventTranslator(
-            keyMeaning: { keyCode, modifiers in keyboardLayout.meaning(of: keyCode, with: modifiers) },
-            keyUsage: { keyCode in keyPositions.usage(keyCode: keyCode) })
-        self.width = width
-        self.height = height
+        let input = X11InputReading(display: connection.display)
+        self.input = input
+        ownState = X11WindowState(width: width, height: height)
         self.visual = visual
         windowID = window
         self.host = host
-        atoms = Atoms(
-            wmProtocols: connection.atom("WM_PROTOCOLS"),
-            wmDeleteWindow: connection.atom("WM_DELETE_WINDOW"),
-            wmState: connection.atom("WM_STATE"),
-            netWMState: connection.atom("_NET_WM_STATE"),
-            netWMStateFullScreen: connection.atom("_NET_WM_STATE_FULLSCREEN"),
-            netWMStateHidden: connection.atom("_NET_WM_STATE_HIDDEN"),
-            netWMBypassCompositor: connection.atom("_NET_WM_BYPASS_COMPOSITOR"),
-            netActiveWindow: connection.atom("_NET_ACTIVE_WINDOW"),
-            netSupportingWMCheck: connection.atom("_NET_SUPPORTING_WM_CHECK"))
-
+        atoms = Atoms(connection: connection)
         clipboard = X11Clipboard(connection: connection, window: host?.selectionWindow ?? window)
         let windowCursor = X11WindowCursor(connection: connection, window: window, ownsWindowCursor: host == nil)
         self.windowCursor = windowCursor
-        monitorWatch = X11Monitors(connection: connection)
-        resourceWatch = X11ResourceWatch(connection: connection)
+        let monitors = X11Monitors(connection: connection)
+        let resources = X11ResourceWatch(connection: connection)
+        let xinput = connection.xinputOpcode.map { X11XInput(connection: connection, opcode: $0) }
+        self.xinput = xinput
+        grab = xinput.map { xinput in
+            Self.selectDeviceInput(
+                xinput, window: window, size: (width, height), host: host, input: input, cursor: windowCursor,
+                stallTimeout: stallTimeout)
+        }
+        pointerLock = PointerLockController(platform: grab)
+        facts = X11WindowFacts(pointerLock: pointerLock)
+        Self.selectCoreInput(on: connection, window: window, host: host, hasXInput: xinput != nil)
+        desktopWatch = X11DesktopWatch(
+            monitors: monitors, resources: resources, screenSaver: X11ScreenSaver(connection: connection))
+        grab?.onTransition = { [input] serial in input.lockTransition(serial: serial) }
+        pointerLock.readEnvironment()
+        pointerLock.setRequiresPointerOverWindow(connection.isXwayland)
+        if let screenSaver = desktopWatch.screenSaver { pointerLock.setScreenSaverActive(screenSaver.isActive) }
+        connection.flush()
+    }
 
+    /// Selects XInput 2's events (on `window` unless it is a host's, where the host holds
+    /// them), learns the devices, and makes the grab, which XInput 2 makes possible.
+    private static func selectDeviceInput(
+        _ xinput: X11XInput, window: UInt, size: (width: Int, height: Int), host: HostBinding?, input: X11InputReading,
+        cursor: X11WindowCursor, stallTimeout: Duration?
+    ) -> X11PointerGrab {
+        let connection = xinput.connection
+        if host == nil {
+            xinput.selectWindowInput(on: window, gestures: connection.hasXInput24)
+        }
+        xinput.selectDeviceChanges()
+        input.loadDevices(from: xinput)
+        return X11PointerGrab(
+            connection: connection, window: window, size: size, xinput: xinput, cursor: cursor,
+            usesGuardian: LockGuardian.isWanted(), stallTimeout: stallTimeout, isHostWindow: host != nil,
+            wantsRawButtons: host != nil)
+    }
+
+    /// Selects the window's core events: structure, focus and properties always; on a host's
+    /// window what ``HostBinding/coreEventMask`` shares with the host; without XInput 2 the
+    /// keys and the pointer too.
+    private static func selectCoreInput(on connection: X11Connection, window: UInt, host: HostBinding?, hasXInput: Bool) {
+        let display = connection.display
         var coreMask = StructureNotifyMask | FocusChangeMask | PropertyChangeMask
         if let host {
             coreMask |= host.coreEventMask
         } else {
             coreMask |= ExposureMask
         }
-        if let opcode = connection.xinputOpcode {
-            let xinput = X11XInput(connection: connection, opcode: opcode)
-            if host == nil {
-                xinput.selectWindowInput(on: window, gestures: connection.hasXInput24)
-            }
-            xinput.selectDeviceChanges()
-            xinput.loadDevices(into: &decoder, translator: &translator)
-            self.xinput = xinput
-            let grab = X11PointerGrab(
-                connection: connection, window: window, size: (width, height), xinput: xinput, cursor: windowCursor,
-                usesGuardian: LockGuardian.isWanted(), stallTimeout: stallTimeout, isHostWindow: host != nil,
-                wantsRawButtons: host != nil)
-            self.grab = grab
-            pointerLock = PointerLockController(platform: grab)
-        } else {
+        if !hasXInput {
             coreMask |= KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            xinput = nil
-            grab = nil
-            pointerLock = PointerLockController(platform: nil)
         }
-        if host != nil || xinput == nil {
+        if host != nil || !hasXInput {
             // Core key events: auto-repeat then sends presses without releases, which mark
             // repeats. The setting is this client's own.
             var supported: Int32 = 0
             XkbSetDetectableAutoRepeat(display, 1, &supported)
         }
         XSelectInput(display, window, coreMask)
-        screenSaver = X11ScreenSaver(connection: connection)
-        grab?.onTransition = { [weak self] serial in
-            guard let self else { return }
-            staleBeforeSerial = serial
-            decoder.resetBaselines()
-            translator.lockTransition()
-            pointerShowsAgain = true
-        }
-        pointerLock.readEnvironment()
-        pointerLock.setRequiresPointerOverWindow(connection.isXwayland)
-        if let screenSaver { pointerLock.setScreenSaverActive(screenSaver.isActive) }
-        connection.flush()
     }
 
     deinit { close() }
@@ -287,10 +244,10 @@ package final class X11Window: WindowBackend {
     /// The X11 side of `GameWindow.setFullScreen`.
     func setFullScreen(_ fullScreen: Bool) {
         guard isUsable else { return }
-        if !fullScreen && (geometryBeforeFullScreen != nil || desktopBeforeFullScreen != nil || coversMonitorItself) {
+        if !fullScreen && fullScreenMemory.hasWayBack {
             leaveMonitorFullScreen()
         } else {
-            if fullScreen, namedFullScreenMonitor, let monitor = currentMonitor {
+            if fullScreen, fullScreenMemory.namedMonitor, let monitor = currentMonitor {
                 nameFullScreenMonitor(monitor.frame, placement: X11MonitorPlacement(connection: connection, window: windowID))
             }
             requestNetWMFullScreen(fullScreen)
@@ -299,20 +256,20 @@ package final class X11Window: WindowBackend {
 
     /// The X11 side of `GameWindow.printedName`.
     func printedName(of usage: KeyboardHIDUsage) -> String? {
-        guard isUsable, let keyCode = keyPositions.keyCode(of: usage) else { return nil }
-        let characters = keyboardLayout.unmodifiedMeaning(of: keyCode).charactersIgnoringModifiers
+        guard isUsable, let keyCode = input.keyPositions.keyCode(of: usage) else { return nil }
+        let characters = input.keyboardLayout.unmodifiedMeaning(of: keyCode).charactersIgnoringModifiers
         return characters.isEmpty ? nil : characters.uppercased()
     }
 
     /// The X11 side of `GameWindow.copyToClipboard`.
     func copyToClipboard(_ text: String) {
         guard isUsable else { return }
-        clipboard.copy(text, time: lastEventTime)
+        clipboard.copy(text, time: input.lastEventTime)
     }
 
     /// The X11 side of `GameWindow.requestClipboardText`.
     func requestClipboardText(_ completion: @escaping (String?) -> Void) {
         guard isUsable else { return }
-        clipboard.requestText(time: lastEventTime, completion: completion)
+        clipboard.requestText(time: input.lastEventTime, completion: completion)
     }
 }

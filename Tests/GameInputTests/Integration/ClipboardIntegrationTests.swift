@@ -100,7 +100,7 @@ import XServerTestSupport
     /// a request the owner ignored (whose answer could otherwise still be on its way).
     @Test(.tags(.timing)) func aRefusalAfterAnIgnoredRequestArrivesAtOnceWhenTheGameHasAnEventTime() throws {
         let harness = try GameWindowHarness(displayName: server.displayName)
-        harness.window.x11!.lastEventTime = 5000
+        harness.window.x11!.input.lastEventTime = 5000
         let owner = try ScriptedSelectionClient(displayName: server.displayName)
         owner.takeClipboard()
         var first: String??
