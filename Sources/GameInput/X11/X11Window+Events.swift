@@ -2,6 +2,8 @@ internal import CXlib
 
 /// Turning X events into lock facts and ``InputEvent``s.
 extension X11Window {
+    /// Handles one event the server sent: the input method's traffic first, then each family
+    /// of events; what GameInput does not claim goes to RandR's watch or ``otherEventHandler``.
     func dispatch(_ event: inout XEvent, to handle: (InputEvent) -> Void) {
         if event.type == DestroyNotify, let method = textInput.openInputMethod,
             event.xdestroywindow.window == method.serverWindow
@@ -26,6 +28,32 @@ extension X11Window {
             return
         case FocusIn, FocusOut:
             handleFocus(event.xfocus, to: handle)
+        case MapNotify, UnmapNotify, DestroyNotify, ConfigureNotify, Expose, ClientMessage:
+            if !handleWindowEvent(&event, to: handle) { handleUnclaimed(&event, to: handle) }
+        case PropertyNotify:
+            handleProperty(&event, to: handle)
+        case MotionNotify, EnterNotify, LeaveNotify, KeyPress, KeyRelease, ButtonPress, ButtonRelease:
+            if !handleCoreInput(&event, to: handle) { handleUnclaimed(&event, to: handle) }
+        case MappingNotify:
+            // A new layout (setxkbmap, a layout switch): Xlib's keysym tables and our key
+            // positions are read again.
+            XRefreshKeyboardMapping(&event.xmapping)
+            input.keyPositions.reload(display: connection.display)
+            input.keyboardLayout.reload()
+        case SelectionRequest, SelectionClear, SelectionNotify:
+            _ = clipboard.handle(&event)
+        case let type where desktopWatch.screenSaver?.isNotify(type) == true:
+            if let active = desktopWatch.screenSaver?.activity(of: &event) { pointerLock.setScreenSaverActive(active) }
+        default:
+            handleUnclaimed(&event, to: handle)
+        }
+    }
+
+    /// The window's own life: mapped, unmapped, destroyed (a host's window), configured,
+    /// exposed, and the window manager's close request. False for another window's event, or
+    /// one that asks nothing of the window.
+    private func handleWindowEvent(_ event: inout XEvent, to handle: (InputEvent) -> Void) -> Bool {
+        switch event.type {
         case MapNotify where event.xmap.window == windowID:
             desktopWatch.windowManagerRuns = readWindowManagerRuns()
             // A host's window gets its focus from its host.
@@ -48,58 +76,76 @@ extension X11Window {
             if grab?.isGrabbed == true, grab?.confirmHeld() == false { pointerLock.grabEndedBySystem() }
         case Expose where event.xexpose.count == 0:
             handle(.exposed)
-        case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.netWMState:
+        case ClientMessage
+        where event.xclient.message_type == atoms.wmProtocols
+            && UInt(bitPattern: event.xclient.data.l.0) == atoms.wmDeleteWindow:
+            handle(.closeRequested)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// A property changed: the window manager's states of the window, the desktop's scale (on
+    /// the root window), or a selection transfer (INCR chunks, on our window or a requestor's).
+    private func handleProperty(_ event: inout XEvent, to handle: (InputEvent) -> Void) {
+        let property = event.xproperty
+        if property.window == windowID && property.atom == atoms.netWMState {
             let state = readNetWMState()
             // A host's window is the host's to mark (SDL does).
             if state.fullScreen != isFullScreen && host == nil { setBypassCompositor(state.fullScreen) }
             facts.visibility.isHidden = state.hidden
             pointerLock.setFullScreen(state.fullScreen)
-        case PropertyNotify where event.xproperty.window == windowID && event.xproperty.atom == atoms.wmState:
+        } else if property.window == windowID && property.atom == atoms.wmState {
             facts.visibility.isSetAsideByWindowManager = readSetAsideState()
-        case PropertyNotify where event.xproperty.window == connection.rootWindow:
-            if desktopWatch.resources.handle(event.xproperty) { handle(.scaleChanged(scale)) }
-        case PropertyNotify:
-            // Selection transfers (INCR chunks, on our window or a requestor's).
+        } else if property.window == connection.rootWindow {
+            if desktopWatch.resources.handle(property) { handle(.scaleChanged(scale)) }
+        } else {
             _ = clipboard.handle(&event)
-        case ClientMessage
-        where event.xclient.message_type == atoms.wmProtocols
-            && UInt(bitPattern: event.xclient.data.l.0) == atoms.wmDeleteWindow:
-            handle(.closeRequested)
+        }
+    }
+
+    /// Core pointer and key events (see ``handleCoreKey(_:to:)`` and
+    /// ``handleCoreButton(_:to:)`` for when they come). False for motion in another window.
+    private func handleCoreInput(_ event: inout XEvent, to handle: (InputEvent) -> Void) -> Bool {
+        switch event.type {
         case MotionNotify where event.xmotion.window == windowID:
-            let motion = event.xmotion
-            noteCorePointer(at: WindowPoint(x: Double(motion.x), y: Double(motion.y)), state: motion.state)
-            guard !pointerLock.isLocked else { return }
-            handle(
-                .pointer(
-                    PointerEvent(
-                        phase: .moved, location: WindowPoint(x: Double(motion.x), y: Double(motion.y)),
-                        buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xState: Int(motion.state)),
-                        serverTime: UInt32(truncatingIfNeeded: motion.time))))
+            handleCoreMotion(event.xmotion, to: handle)
         case EnterNotify, LeaveNotify:
             handleCoreCrossing(event.xcrossing, to: handle)
         case KeyPress, KeyRelease:
             handleCoreKey(&event, to: handle)
         case ButtonPress, ButtonRelease:
             handleCoreButton(event.xbutton, to: handle)
-        case MappingNotify:
-            // A new layout (setxkbmap, a layout switch): Xlib's keysym tables and our key
-            // positions are read again.
-            XRefreshKeyboardMapping(&event.xmapping)
-            input.keyPositions.reload(display: connection.display)
-            input.keyboardLayout.reload()
-        case SelectionRequest, SelectionClear, SelectionNotify:
-            _ = clipboard.handle(&event)
-        case let type where desktopWatch.screenSaver?.isNotify(type) == true:
-            if let active = desktopWatch.screenSaver?.activity(of: &event) { pointerLock.setScreenSaverActive(active) }
         default:
-            let randr = desktopWatch.monitors.handle(&event)
-            if randr.changed { keepFullScreenOnAMonitor() }
-            // After any change of the screen (not only of the list: the screen shrinks after
-            // the output goes), the grab may have ended without a word.
-            if randr.isRandR, grab?.confirmHeld() == false { pointerLock.grabEndedBySystem() }
-            if randr.changed { handle(.monitorsChanged) }
-            if !randr.isRandR { otherEventHandler?(&event) }
+            return false
         }
+        return true
+    }
+
+    /// Core pointer motion in the window: the pointer is over it, and unless locked the game
+    /// hears where.
+    private func handleCoreMotion(_ motion: XMotionEvent, to handle: (InputEvent) -> Void) {
+        noteCorePointer(at: WindowPoint(x: Double(motion.x), y: Double(motion.y)), state: motion.state)
+        guard !pointerLock.isLocked else { return }
+        handle(
+            .pointer(
+                PointerEvent(
+                    phase: .moved, location: WindowPoint(x: Double(motion.x), y: Double(motion.y)),
+                    buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xState: Int(motion.state)),
+                    serverTime: UInt32(truncatingIfNeeded: motion.time))))
+    }
+
+    /// An event GameInput does not claim: RandR's (the monitors changed, the screen with
+    /// them), else the pixel presenter's or another's (``otherEventHandler``).
+    private func handleUnclaimed(_ event: inout XEvent, to handle: (InputEvent) -> Void) {
+        let randr = desktopWatch.monitors.handle(&event)
+        if randr.changed { keepFullScreenOnAMonitor() }
+        // After any change of the screen (not only of the list: the screen shrinks after
+        // the output goes), the grab may have ended without a word.
+        if randr.isRandR, grab?.confirmHeld() == false { pointerLock.grabEndedBySystem() }
+        if randr.changed { handle(.monitorsChanged) }
+        if !randr.isRandR { otherEventHandler?(&event) }
     }
 
     /// Focus changes made by keyboard grabs (`NotifyGrab`, `NotifyUngrab`) keep the focus
@@ -146,6 +192,7 @@ extension X11Window {
         if connection.isXwayland { grab?.wantsRawMotionUnlocked = pointerLock.currentFacts.hasFocus }
     }
 
+    /// An XInput 2 event, read from its cookie.
     private func dispatchGeneric(_ event: inout XEvent, to handle: (InputEvent) -> Void) {
         guard let xinput, event.xcookie.extension == xinput.opcode else { return }
         var cookie = event.xcookie
@@ -153,54 +200,19 @@ extension X11Window {
         defer { XFreeEventData(connection.display, &cookie) }
         switch cookie.evtype {
         case XI_RawMotion:
-            if !facts.pointerWhereabouts.pointerMoved { facts.pointerWhereabouts.pointerMoved = true }
-            guard pointerLock.isLocked, cookie.serial >= input.staleBeforeSerial else { return }
-            let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            guard let motion = input.decoder.motion(from: raw, receivedAt: queue.receivedAt) else { return }
-            handle(.relativeMotion(motion))
+            handleRawMotion(data, serial: cookie.serial, to: handle)
         case XI_KeyPress, XI_KeyRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             guard device.event == windowID else { return }
             input.lastEventTime = device.time
             handleDeviceKey(device, isPress: cookie.evtype == XI_KeyPress, to: handle)
         case XI_ButtonPress, XI_ButtonRelease:
-            let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            guard device.event == windowID else { return }
-            let isPress = cookie.evtype == XI_ButtonPress
-            input.lastEventTime = device.time
-            // The server's button state before this event, with this event applied.
-            let button = Int(device.detail)
-            let before = Self.primaryButtons(device.buttons.bytes)
-            let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
-            facts.setHeldButtons(isPress ? before | bit : before & ~bit)
-            guard input.pressIsTheGames(button, isPress: isPress) else { return }
-            if let event = input.translator.button(device, isPress: isPress) { handle(event) }
+            handleDeviceButton(
+                data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, isPress: cookie.evtype == XI_ButtonPress, to: handle)
         case XI_Motion:
-            let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            guard device.event == windowID else { return }
-            facts.setHeldButtons(Self.primaryButtons(device.buttons.bytes))
-            if !facts.pointerWhereabouts.isOverWindow { facts.pointerWhereabouts = PointerWhereabouts(inWindow: true, pointerMoved: true) }
-            // While locked the hidden pointer's position means nothing; relative motion says it all.
-            input.translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
+            handleDeviceMotion(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, to: handle)
         case XI_Enter, XI_Leave:
-            let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
-            // Into or out of a child (the lock guardian's input-only window, mapped while it
-            // runs): the pointer stays over the window. Crossings from outside come through
-            // it as `XINotifyVirtual` and count.
-            guard crossing.event == windowID, crossing.detail != XINotifyInferior else { return }
-            let entered = cookie.evtype == XI_Enter
-            facts.setHeldButtons(Self.primaryButtons(crossing.buttons.bytes))
-            // Scrolled elsewhere, or under a grab: the valuators' totals moved meanwhile.
-            if entered { input.translator.scroll.resetBaselines() }
-            // Crossings made by grabs (ours included) do not move the pointer.
-            if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
-                facts.pointerWhereabouts =
-                    entered
-                    ? PointerWhereabouts(inWindow: true, pointerMoved: facts.pointerWhereabouts.pointerMoved)
-                    : PointerWhereabouts()
-            }
-            guard crossing.mode == XINotifyNormal else { return }
-            handle(input.translator.crossing(crossing, entered: entered))
+            handleDeviceCrossing(data.assumingMemoryBound(to: XIEnterEvent.self).pointee, entered: cookie.evtype == XI_Enter, to: handle)
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let pinch = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
             guard pinch.event == windowID else { return }
@@ -222,6 +234,60 @@ extension X11Window {
         default:
             break
         }
+    }
+
+    /// Raw motion (`data` an `XIRawEvent` of request serial `serial`): the pointer moved, which
+    /// the lock waits for under Xwayland, and while locked the game's relative motion.
+    private func handleRawMotion(_ data: UnsafeMutableRawPointer, serial: UInt, to handle: (InputEvent) -> Void) {
+        if !facts.pointerWhereabouts.pointerMoved { facts.pointerWhereabouts.pointerMoved = true }
+        guard pointerLock.isLocked, serial >= input.staleBeforeSerial else { return }
+        let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
+        guard let motion = input.decoder.motion(from: raw, receivedAt: queue.receivedAt) else { return }
+        handle(.relativeMotion(motion))
+    }
+
+    /// An XInput 2 button press or release on the window: the buttons held, for the lock, and
+    /// the game's button event.
+    private func handleDeviceButton(_ device: XIDeviceEvent, isPress: Bool, to handle: (InputEvent) -> Void) {
+        guard device.event == windowID else { return }
+        input.lastEventTime = device.time
+        // The server's button state before this event, with this event applied.
+        let button = Int(device.detail)
+        let before = Self.primaryButtons(device.buttons.bytes)
+        let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
+        facts.setHeldButtons(isPress ? before | bit : before & ~bit)
+        guard input.pressIsTheGames(button, isPress: isPress) else { return }
+        if let event = input.translator.button(device, isPress: isPress) { handle(event) }
+    }
+
+    /// XInput 2 pointer motion in the window: the buttons held, the pointer over the window,
+    /// and (unlocked) where it is.
+    private func handleDeviceMotion(_ device: XIDeviceEvent, to handle: (InputEvent) -> Void) {
+        guard device.event == windowID else { return }
+        facts.setHeldButtons(Self.primaryButtons(device.buttons.bytes))
+        if !facts.pointerWhereabouts.isOverWindow { facts.pointerWhereabouts = PointerWhereabouts(inWindow: true, pointerMoved: true) }
+        // While locked the hidden pointer's position means nothing; relative motion says it all.
+        input.translator.motion(device, emitPointer: !pointerLock.isLocked, to: handle)
+    }
+
+    /// The pointer entered or left the window (an XInput 2 crossing).
+    private func handleDeviceCrossing(_ crossing: XIEnterEvent, entered: Bool, to handle: (InputEvent) -> Void) {
+        // Into or out of a child (the lock guardian's input-only window, mapped while it
+        // runs): the pointer stays over the window. Crossings from outside come through
+        // it as `XINotifyVirtual` and count.
+        guard crossing.event == windowID, crossing.detail != XINotifyInferior else { return }
+        facts.setHeldButtons(Self.primaryButtons(crossing.buttons.bytes))
+        // Scrolled elsewhere, or under a grab: the valuators' totals moved meanwhile.
+        if entered { input.translator.scroll.resetBaselines() }
+        // Crossings made by grabs (ours included) do not move the pointer.
+        if crossing.mode == XINotifyNormal || crossing.mode == XINotifyWhileGrabbed {
+            facts.pointerWhereabouts =
+                entered
+                ? PointerWhereabouts(inWindow: true, pointerMoved: facts.pointerWhereabouts.pointerMoved)
+                : PointerWhereabouts()
+        }
+        guard crossing.mode == XINotifyNormal else { return }
+        handle(input.translator.crossing(crossing, entered: entered))
     }
 
     /// Buttons 1 to 3 held, from a button mask the server sent (bit n = button n).
