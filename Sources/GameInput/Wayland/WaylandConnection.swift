@@ -107,6 +107,12 @@ final class WaylandConnection {
             .map { OpaquePointer($0) }
     }
 
+    /// Binds the global offering `name`, if any, at `version` (at most the compositor's) as
+    /// `interface`.
+    func bind(_ name: String, _ interface: UnsafePointer<wl_interface>, version: UInt32) -> OpaquePointer? {
+        global(name).flatMap { bind($0, interface, version: version) }
+    }
+
     /// Sends what is queued and waits until the compositor has handled it and its answers have
     /// been dispatched. False when the connection is lost.
     @discardableResult

@@ -20,6 +20,10 @@ final class WaylandCursor {
     private let connection: WaylandConnection
     /// The shape asked for last.
     private(set) var shape: CursorShape = .system(.default)
+    /// Whether the game chose a shape (on a host's surface, until then the host's cursor shows).
+    private(set) var isChosen = false
+    /// Whether GameInput hid the cursor last (the lock).
+    var isHidden = false
     /// The game's own picture while one shows (the theme owns its cursors' buffers).
     private var picture: WaylandShmBuffer?
     /// What ``show(on:serial:)`` names: the hot spot of the picture on the surface, or nil for
@@ -48,6 +52,7 @@ final class WaylandCursor {
     /// Puts `shape` on the cursor's surface (`window` makes the buffer of a picture). A theme
     /// without the shape shows the arrow.
     func select(_ shape: CursorShape, on window: WaylandWindow) {
+        isChosen = true
         self.shape = shape
         switch shape {
         case .system(let name): attachSystem(name)

@@ -98,7 +98,7 @@ final class WaylandGestures {
         swipe = nil
     }
 
-    private var location: WindowPoint { window.pointerLocation ?? WindowPoint(x: 0, y: 0) }
+    private var location: WindowPoint { window.input.pointerLocation ?? WindowPoint(x: 0, y: 0) }
     private var modifiers: ModifierFlags { window.modifierFlags }
 
     private static func gestures(_ data: UnsafeMutableRawPointer?) -> WaylandGestures? {

@@ -78,8 +78,8 @@ final class WaylandLibdecorToplevel: WaylandToplevel {
                 | LIBDECOR_WINDOW_STATE_TILED_TOP.rawValue | LIBDECOR_WINDOW_STATE_TILED_BOTTOM.rawValue
             next.isSizeFixed = state.rawValue & fixed != 0
         }
-        let contentWidth = next.width > 0 ? next.width : Int32(window.logicalWidth)
-        let contentHeight = next.height > 0 ? next.height : Int32(window.logicalHeight)
+        let contentWidth = next.width > 0 ? next.width : Int32(window.size.logicalWidth)
+        let contentHeight = next.height > 0 ? next.height : Int32(window.size.logicalHeight)
         if let committed = libdecor_state_new(contentWidth, contentHeight) {
             libdecor_frame_commit(frame, committed, configuration)
             libdecor_state_free(committed)

@@ -49,12 +49,29 @@ final class WaylandOutputs {
     var xdgOutputManager: OpaquePointer?
     /// The outputs the surface is on, oldest first.
     private var entered: [OpaquePointer] = []
-    /// Called when the list changed (an output came, went or changed) or the surface moved
-    /// between outputs.
-    var onChange: (() -> Void)?
+    /// The list changed (an output came, went or changed) or the surface moved between outputs
+    /// since the list was last compared.
+    private(set) var mayHaveChanged = false
+    /// The monitors last reported (nil until the window is made: the first list is no change).
+    private var reported: [Monitor]?
 
     /// The outputs with their first `done`, in the order the compositor announced them.
     var monitors: [Monitor] { outputs.filter(\.isDone).map(\.monitor) }
+
+    /// Takes the list as it is now as the one the game knows of.
+    func startReporting() { reported = monitors }
+
+    /// Whether the list changed since it was last reported, once an output's news came (a
+    /// compositor rearranges its outputs in several steps, so it is compared once a batch is
+    /// handled); the list is taken as reported.
+    func takeChange() -> Bool {
+        guard mayHaveChanged, let reported else { return false }
+        mayHaveChanged = false
+        let now = monitors
+        guard now != reported else { return false }
+        self.reported = now
+        return true
+    }
 
     /// The monitor of the output the surface entered first of those it is on.
     var currentMonitor: Monitor? {
@@ -93,7 +110,7 @@ final class WaylandOutputs {
         let output = outputs.remove(at: index)
         entered.removeAll { $0 == output.proxy }
         release(output)
-        if output.isDone { onChange?() }
+        if output.isDone { mayHaveChanged = true }
     }
 
     /// The surface entered (`true`) or left an output.
@@ -103,7 +120,7 @@ final class WaylandOutputs {
         } else {
             self.entered.removeAll { $0 == proxy }
         }
-        onChange?()
+        mayHaveChanged = true
     }
 
     /// Releases every output.
@@ -149,7 +166,7 @@ final class WaylandOutputs {
                 done: { data, proxy in
                     guard let outputs = outputs(data), let output = outputs.output(proxy) else { return }
                     output.isDone = true
-                    outputs.onChange?()
+                    outputs.mayHaveChanged = true
                 },
                 scale: { data, proxy, factor in outputs(data)?.output(proxy)?.scale = factor },
                 name: { data, proxy, name in

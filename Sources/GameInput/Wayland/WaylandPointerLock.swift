@@ -127,7 +127,7 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
             return sync == nil ? .withheld(.compositorWithheld) : .pending(until: .now + .seconds(1))
         }
         destroyConstraint()
-        guard let constraints, let window, let pointer = window.pointer else { return .withheld(.compositorWithheld) }
+        guard let constraints, let window, let pointer = window.input.pointer else { return .withheld(.compositorWithheld) }
         let region = kind == .confinement ? makeRegion() : nil
         defer { if let region { wl_region_destroy(region) } }
         let lifetime = ZWP_POINTER_CONSTRAINTS_V1_LIFETIME_PERSISTENT.rawValue
@@ -140,7 +140,7 @@ final class WaylandPointerLock: PointerLockPlatform, @unchecked Sendable {
             zwp_locked_pointer_v1_add_listener(locked, Self.lockedListener, data)
             constraint = (.lock, locked)
             emergencyLock.withLock { emergency.constraint = (.lock, locked) }
-            lockStart = window.pointerLocation
+            lockStart = window.input.pointerLocation
             window.showCursor(false)
         case .confinement:
             guard let confined = zwp_pointer_constraints_v1_confine_pointer(constraints, surface, pointer, region, lifetime) else {

@@ -61,7 +61,7 @@ package final class WaylandShmBuffer {
         }
         connection = window.connection
         let windowScale = scaled ? window.pixelScale : 1
-        if scaled, let fractional = window.fractionalScale, fractional.preferred != nil {
+        if scaled, let fractional = window.size.fractional, fractional.preferred != nil {
             scale = windowScale
             viewport = (
                 fractional, max(1, Int((Double(width) / windowScale).rounded())), max(1, Int((Double(height) / windowScale).rounded()))

@@ -7,7 +7,7 @@ import Foundation
 /// game's handlers.
 extension WaylandWindow {
     func waitForEvents(until deadline: ContinuousClock.Instant?) {
-        guard isUsable, TerminationSignals.pending == nil, delivered == pending.count, !hasClipboardAnswers else { return }
+        guard isUsable, TerminationSignals.pending == nil, !events.hasUndelivered, !hasClipboardAnswers else { return }
         // Events read and not dispatched yet: there is work now.
         guard connection.prepareRead() == 0 else { return }
         flush()
@@ -16,8 +16,8 @@ extension WaylandWindow {
             if let due, wake.map({ due < $0 }) ?? true { wake = due }
         }
         consider(pointerLock.retryDeadline)
-        consider(keys.repeating?.due)
-        consider(clipboard?.nextDeadline)
+        consider(input.keys.repeating?.due)
+        consider(globals.clipboard?.nextDeadline)
         let timeout = wake.map(Self.milliseconds(until:)) ?? -1
         lock.watchdog?.beginWait()
         let ready = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 3) { descriptors in
@@ -30,7 +30,7 @@ extension WaylandWindow {
             }
             add(TerminationSignals.wakeDescriptor)
             // The clipboard's transfers: one that can move is work for pollEvents.
-            add(clipboard?.transferSet ?? -1)
+            add(globals.clipboard?.transferSet ?? -1)
             Posix.poll(UnsafeMutableBufferPointer(rebasing: descriptors[..<count]), timeout: timeout)
             return descriptors[0].revents != 0
         }
@@ -59,24 +59,17 @@ extension WaylandWindow {
         }
         if connection.dispatchPending() < 0 { isLost = true }
         if !isClosed && !isLost {
-            if outputsMayHaveChanged || preferredScaleChanged { updateBufferScale() }
+            if globals.outputs.mayHaveChanged || size.preferredScaleChanged { updateBufferScale() }
             reportMonitorChanges()
             lock.deliverNews(to: pointerLock)
-            if let keyCode = keys.takeDueRepeat(at: .now), hasKeyboardFocus {
+            if let keyCode = input.keys.takeDueRepeat(at: .now), input.hasKeyboardFocus {
                 deliverKey(keyCode, phase: .down, isRepeat: true, time: 0)
             }
         }
         // In order; a handler that closes the window ends it. A pollEvents called from inside
         // a handler hands over what it dispatched, and this loop goes on after it.
-        while delivered < pending.count && !isClosed {
-            let event = pending[delivered]
-            delivered += 1
-            handle(event)
-        }
-        if lifecycle.isOutermost {
-            pending.removeAll(keepingCapacity: true)
-            delivered = 0
-        }
+        while !isClosed, let event = events.next() { handle(event) }
+        if lifecycle.isOutermost { events.clear() }
         guard !isClosed else { return }
         guard !isLost else { return reportLoss(to: handle) }
         completePastes()
@@ -95,14 +88,14 @@ extension WaylandWindow {
         guard !isClosed else { return -1 }
         if wake == nil {
             wake = WakeSet(connection: wl_display_get_fd(display))
-            if let clipboard { wake?.watch(clipboard.transferSet) }
+            if let clipboard = globals.clipboard { wake?.watch(clipboard.transferSet) }
             scheduleWake()
         }
         return wake?.descriptor ?? -1
     }
 
     /// Whether a paste has its answer and waits only for the game to take it.
-    private var hasClipboardAnswers: Bool { clipboard?.hasAnswers == true || !pastesWithoutClipboard.isEmpty }
+    private var hasClipboardAnswers: Bool { globals.clipboard?.hasAnswers == true || !pastesWithoutClipboard.isEmpty }
 
     /// Moves the clipboard's transfers on and runs the completions of the pastes that ended,
     /// oldest first; a completion that closes the window ends the rest unrun.
@@ -112,7 +105,7 @@ extension WaylandWindow {
             pastesWithoutClipboard.removeAll()
             for completion in unanswerable where !isClosed { completion(nil) }
         }
-        guard let finished = clipboard?.takeFinished(now: .now), !finished.isEmpty else { return }
+        guard let finished = globals.clipboard?.takeFinished(now: .now), !finished.isEmpty else { return }
         for paste in finished where !isClosed { paste.completion(paste.text) }
     }
 
@@ -121,7 +114,7 @@ extension WaylandWindow {
     private func finishRead(readable: Bool) {
         if readable {
             if wl_display_read_events(display) < 0 { isLost = true }
-            batchReceivedAt = .now
+            events.receivedAt = .now
         } else {
             wl_display_cancel_read(display)
         }
@@ -148,7 +141,7 @@ extension WaylandWindow {
     /// else at the earliest deadline (a lock retry, a key repeat, a stalled transfer).
     private func scheduleWake() {
         guard let wake, !isClosed else { return }
-        if isLost || delivered < pending.count || hasClipboardAnswers || connection.prepareRead() != 0 {
+        if isLost || events.hasUndelivered || hasClipboardAnswers || connection.prepareRead() != 0 {
             return wake.schedule(after: .zero)
         }
         wl_display_cancel_read(display)
@@ -157,8 +150,8 @@ extension WaylandWindow {
         func consider(_ other: ContinuousClock.Instant?) {
             if let other, due.map({ other < $0 }) ?? true { due = other }
         }
-        consider(keys.repeating?.due)
-        consider(clipboard?.nextDeadline)
+        consider(input.keys.repeating?.due)
+        consider(globals.clipboard?.nextDeadline)
         wake.schedule(after: due.map { max(.zero, now.duration(to: $0)) })
     }
 

@@ -11,43 +11,33 @@ extension WaylandWindow {
     func updateBufferScale() {
         guard isUsable else { return }
         defer {
-            if scale != reportedScale {
-                reportedScale = scale
+            if scale != size.reportedScale {
+                size.reportedScale = scale
                 emit(.scaleChanged(scale))
             }
         }
-        preferredScaleChanged = false
-        let wanted = hasForeignRenderer ? 1 : fractionalScale?.preferred ?? Double(outputs.surfaceScale ?? 1)
+        size.preferredScaleChanged = false
+        let wanted = frames.hasForeignRenderer ? 1 : size.fractional?.preferred ?? Double(globals.outputs.surfaceScale ?? 1)
         guard wanted != pixelScale else { return }
         let ratio = wanted / pixelScale
-        pixelScale = wanted
+        size.pixelScale = wanted
         // The caller's renderer attaches buffers of the logical size: the scale the window's
         // own last frame set goes with its next commit.
-        if hasForeignRenderer { wl_surface_set_buffer_scale(surface, 1) }
-        if let location = pointerLocation { pointerLocation = WindowPoint(x: location.x * ratio, y: location.y * ratio) }
-        let resized = setLogicalSize(width: logicalWidth, height: logicalHeight)
+        if frames.hasForeignRenderer { wl_surface_set_buffer_scale(surface, 1) }
+        if let location = input.pointerLocation { input.pointerLocation = WindowPoint(x: location.x * ratio, y: location.y * ratio) }
+        let resized = size.setLogicalSize(width: size.logicalWidth, height: size.logicalHeight)
         sendSizeLimits()
         lock.bufferScaleChanged()
-        if isMapped && !hasPresenter { showPlainFrame() }
+        if isMapped && !frames.hasPresenter { showPlainFrame() }
         if resized { emit(.resized(width: width, height: height)) }
         flush()
     }
-
-    /// A position the compositor gave in the surface's logical units, in the window's pixels.
-    func windowPoint(_ x: wl_fixed_t, _ y: wl_fixed_t) -> WindowPoint {
-        WindowPoint(x: wl_fixed_to_double(x) * pixelScale, y: wl_fixed_to_double(y) * pixelScale)
-    }
-
-    /// `logical` units in pixels at `scale`, rounded as fractional-scale-v1 asks (half away
-    /// from zero).
-    static func pixels(_ logical: Int, at scale: Double) -> Int { Int((Double(logical) * scale).rounded()) }
 
     /// The size limits, in logical units, to the toplevel.
     func sendSizeLimits() {
         func logical(_ side: Int?, roundingUp: Bool) -> Int32 {
             guard let side else { return 0 }
-            let logical = (Double(side) / pixelScale).rounded(roundingUp ? .up : .down)
-            return Int32(clamping: max(1, Int(logical)))
+            return Int32(clamping: size.logical(side, roundingUp: roundingUp))
         }
         toplevel?.setSizeLimits(
             minimum: (

@@ -7,44 +7,45 @@ extension WaylandWindow {
     /// Keeps `event` for the game's handler; nothing once the window is closed.
     func emit(_ event: InputEvent) {
         guard !isClosed else { return }
-        pending.append(event)
+        events.pending.append(event)
     }
 
     /// The seat's devices as its capabilities say: a pointer (and its relative pointer), a
     /// keyboard; a device that goes is released.
     func seatCapabilities(_ capabilities: UInt32) {
-        guard let seat else { return }
+        guard let seat = globals.seat else { return }
         let hasPointer = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
         let hasKeyboard = capabilities & WL_SEAT_CAPABILITY_KEYBOARD.rawValue != 0
         let data = Unmanaged.passUnretained(self).toOpaque()
-        if hasPointer, pointer == nil, let made = wl_seat_get_pointer(seat) {
-            pointer = made
+        if hasPointer, input.pointer == nil, let made = wl_seat_get_pointer(seat) {
+            input.pointer = made
             wl_pointer_add_listener(made, Self.pointerListener, data)
-            if let relativePointerManager, let relative = zwp_relative_pointer_manager_v1_get_relative_pointer(relativePointerManager, made)
+            if let manager = globals.relativePointerManager,
+                let relative = zwp_relative_pointer_manager_v1_get_relative_pointer(manager, made)
             {
-                relativePointer = relative
+                input.relativePointer = relative
                 zwp_relative_pointer_v1_add_listener(relative, Self.relativePointerListener, data)
             }
-            gestures?.pointerChanged(made)
-        } else if !hasPointer, let old = pointer {
-            gestures?.pointerChanged(nil)
-            if let relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
-            relativePointer = nil
+            globals.gestures?.pointerChanged(made)
+        } else if !hasPointer, let old = input.pointer {
+            globals.gestures?.pointerChanged(nil)
+            if let relativePointer = input.relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
+            input.relativePointer = nil
             wl_pointer_release(old)
-            pointer = nil
+            input.pointer = nil
             pointerLeft()
         }
-        if hasKeyboard, keyboard == nil, let made = wl_seat_get_keyboard(seat) {
-            keyboard = made
+        if hasKeyboard, input.keyboard == nil, let made = wl_seat_get_keyboard(seat) {
+            input.keyboard = made
             wl_keyboard_add_listener(made, Self.keyboardListener, data)
             // A keyboard that appears while the window is activated gets its enter in the
             // compositor's answer to get_keyboard: until a sync proves no enter came, the
             // window keeps the focus it had (no unlock and re-lock for a keyboard plugged in).
-            hasKeyboardFocus = isActivated
+            input.hasKeyboardFocus = isActivated
             awaitKeyboardEnter()
-        } else if !hasKeyboard, let old = keyboard {
+        } else if !hasKeyboard, let old = input.keyboard {
             wl_keyboard_release(old)
-            keyboard = nil
+            input.keyboard = nil
             keyboardLeft()
         }
         updateFocus()
@@ -53,78 +54,74 @@ extension WaylandWindow {
     /// A sync behind a new keyboard: at its answer the compositor has sent the keyboard's enter
     /// if the window has the keyboard focus; without one it does not.
     private func awaitKeyboardEnter() {
-        if let keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
-        keyboardEnterSync = wl_display_sync(connection.displayProxy)
-        if let keyboardEnterSync {
+        if let keyboardEnterSync = input.keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
+        input.keyboardEnterSync = wl_display_sync(connection.displayProxy)
+        if let keyboardEnterSync = input.keyboardEnterSync {
             wl_callback_add_listener(keyboardEnterSync, Self.keyboardEnterSyncListener, Unmanaged.passUnretained(self).toOpaque())
         }
-        keyboardEntered = false
+        input.keyboardEntered = false
     }
 
     private func keyboardEnterSettled(_ callback: OpaquePointer?) {
-        guard let keyboardEnterSync, keyboardEnterSync == callback else { return }
+        guard let keyboardEnterSync = input.keyboardEnterSync, keyboardEnterSync == callback else { return }
         wl_callback_destroy(keyboardEnterSync)
-        self.keyboardEnterSync = nil
-        if !keyboardEntered {
-            hasKeyboardFocus = false
+        input.keyboardEnterSync = nil
+        if !input.keyboardEntered {
+            input.hasKeyboardFocus = false
             updateFocus()
         }
     }
 
     // MARK: Pointer
 
-    var modifierFlags: ModifierFlags { ModifierFlags(xState: Int(keys.modifiers.effectiveModifiers)) }
-    private var buttonMask: ButtonMask {
-        var mask: ButtonMask = []
-        for button in 1..<32 where presses.buttons & (1 << UInt32(button)) != 0 { mask.formUnion(ButtonMask(xButton: button)) }
-        return mask
-    }
+    var modifierFlags: ModifierFlags { ModifierFlags(xState: Int(input.keys.modifiers.effectiveModifiers)) }
 
     private func pointerEntered(serial: UInt32, at location: WindowPoint) {
-        pointerSerial = serial
-        if let pointer { lock.noteCursorTarget(pointer: pointer, serial: serial, image: cursorImage) }
-        pointerLocation = location
+        input.pointerSerial = serial
+        if let pointer = input.pointer { lock.noteCursorTarget(pointer: pointer, serial: serial, image: cursorImage) }
+        input.pointerLocation = location
         showCursor(!lock.hidesCursor)
         pointerLock.setPointerOverWindow(true)
         if !lock.isGranted {
-            emit(.pointer(PointerEvent(phase: .entered, location: location, buttonMask: buttonMask, modifierFlags: modifierFlags)))
+            emit(.pointer(PointerEvent(phase: .entered, location: location, buttonMask: input.buttonMask, modifierFlags: modifierFlags)))
         }
     }
 
     func pointerLeft() {
-        guard let location = pointerLocation else { return }
-        pointerLocation = nil
+        guard let location = input.pointerLocation else { return }
+        input.pointerLocation = nil
         pointerLock.setPointerOverWindow(false)
-        emit(.pointer(PointerEvent(phase: .exited, location: location, buttonMask: buttonMask, modifierFlags: modifierFlags)))
+        emit(.pointer(PointerEvent(phase: .exited, location: location, buttonMask: input.buttonMask, modifierFlags: modifierFlags)))
     }
 
     private func pointerMoved(to location: WindowPoint, time: UInt32) {
         // Nothing while the pointer is over the frame libdecor draws (its own surfaces).
-        guard pointerLocation != nil, location != pointerLocation else { return }
-        pointerLocation = location
+        guard input.pointerLocation != nil, location != input.pointerLocation else { return }
+        input.pointerLocation = location
         emit(
             .pointer(
-                PointerEvent(phase: .moved, location: location, buttonMask: buttonMask, modifierFlags: modifierFlags, serverTime: time)))
+                PointerEvent(
+                    phase: .moved, location: location, buttonMask: input.buttonMask, modifierFlags: modifierFlags, serverTime: time)))
     }
 
     private func pointerButton(_ code: UInt32, pressed: Bool, time: UInt32) {
         let button = Self.xButton(evdev: code)
-        guard pointerLocation != nil || !pressed, button != 0 else { return }
-        let before = presses.buttons
+        guard input.pointerLocation != nil || !pressed, button != 0 else { return }
+        let before = input.presses.buttons
         defer { buttonsChanged(from: before) }
         // A release of a press the game did not see, or saw cancelled, has nothing to end.
-        if pressed { presses.buttonPressed(button) } else if !presses.buttonReleased(button) { return }
+        if pressed { input.presses.buttonPressed(button) } else if !input.presses.buttonReleased(button) { return }
         emit(
             .button(
                 ButtonEvent(
-                    phase: pressed ? .down : .up, button: button, location: pointerLocation ?? WindowPoint(x: 0, y: 0),
-                    buttonMask: buttonMask.union(ButtonMask(xButton: button)), modifierFlags: modifierFlags, serverTime: time)))
+                    phase: pressed ? .down : .up, button: button, location: input.pointerLocation ?? WindowPoint(x: 0, y: 0),
+                    buttonMask: input.buttonMask.union(ButtonMask(xButton: button)), modifierFlags: modifierFlags, serverTime: time)))
     }
 
     /// The lock waits while the primary, middle or secondary button is held.
     private func buttonsChanged(from before: UInt32) {
         let primary = HeldPresses.primaryButtons
-        let held = presses.buttons & primary != 0
+        let held = input.presses.buttons & primary != 0
         if (before & primary != 0) != held { pointerLock.setButtonsHeld(held) }
     }
 
@@ -147,23 +144,19 @@ extension WaylandWindow {
     /// wheel), else continuous motion in wheel steps of 15 axis units, as libinput counts one
     /// notch.
     private func scrollAxis(_ axis: UInt32, value: Double, time: UInt32) {
-        let steps = value / 15
-        if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { pendingScroll.delta.dx += steps } else { pendingScroll.delta.dy += steps }
-        pendingScroll.hasValue = true
-        pendingScroll.time = time
-        if wl_pointer_get_version(pointer) < 5 { pointerFrame() }
+        input.scroll(axis, value: value, time: time)
+        if wl_pointer_get_version(input.pointer) < 5 { pointerFrame() }
     }
 
     private func pointerFrame() {
-        let scroll = pendingScroll
-        pendingScroll = PendingScroll()
-        guard scroll.hasValue, let location = pointerLocation else { return }
+        let scroll = input.takeScroll()
+        guard scroll.hasValue, let location = input.pointerLocation else { return }
         let isDiscrete = scroll.isWheel && (scroll.steps.dx != 0 || scroll.steps.dy != 0)
         emit(
             .scroll(
                 ScrollEvent(
                     type: isDiscrete ? .discrete : .continuous, delta: isDiscrete ? scroll.steps : scroll.delta, location: location,
-                    buttonMask: buttonMask, modifierFlags: modifierFlags, serverTime: scroll.time)))
+                    buttonMask: input.buttonMask, modifierFlags: modifierFlags, serverTime: scroll.time)))
     }
 
     /// Relative motion, delivered while the compositor holds the lock (its `locked` event came
@@ -174,43 +167,44 @@ extension WaylandWindow {
             .relativeMotion(
                 RelativeMotion(
                     unaccelerated: unaccelerated, accelerated: accelerated, sourceDeviceID: 0,
-                    serverTime: UInt32(truncatingIfNeeded: microseconds / 1000), receivedAt: batchReceivedAt)))
+                    serverTime: UInt32(truncatingIfNeeded: microseconds / 1000), receivedAt: events.receivedAt)))
     }
 
     // MARK: Keyboard
 
     private func keyboardEnter() {
-        hasKeyboardFocus = true
-        keyboardEntered = true
+        input.hasKeyboardFocus = true
+        input.keyboardEntered = true
         updateFocus()
     }
 
     func keyboardLeft() {
-        guard hasKeyboardFocus else { return }
-        hasKeyboardFocus = false
+        guard input.hasKeyboardFocus else { return }
+        input.hasKeyboardFocus = false
         cancelHeldPresses()
-        keys.releaseAll()
-        compose?.reset()
-        keysTakenByCompose.removeAll()
+        input.keys.releaseAll()
+        typing.focusLost()
         updateFocus()
     }
 
     private func keyChanged(_ evdevCode: UInt32, pressed: Bool, time: UInt32) {
         // A key for a host's other surface, which has the focus.
-        guard hasKeyboardFocus else { return }
+        guard input.hasKeyboardFocus else { return }
         let keyCode = Int(evdevCode) + 8
         if takenByCompose(keyCode, pressed: pressed) { return }
-        if pressed { keys.pressed(keyCode, at: .now) } else { keys.released(keyCode) }
+        if pressed { input.keys.pressed(keyCode, at: .now) } else { input.keys.released(keyCode) }
         // A release of a press the game did not see, or saw cancelled, has nothing to end.
-        if pressed { _ = presses.keyPressed(keyCode) } else if !presses.keyReleased(keyCode) { return }
+        if pressed { _ = input.presses.keyPressed(keyCode) } else if !input.presses.keyReleased(keyCode) { return }
         deliverKey(keyCode, phase: pressed ? .down : .up, isRepeat: false, time: time)
     }
 
     /// Ends every key and button press still held with a `.cancelled` phase: the keyboard
     /// focus went, so their releases are not the window's (``HeldPresses``' rule).
     func cancelHeldPresses() {
-        let before = presses.buttons
-        presses.cancelAll().reportCancelled(serverTime: 0, naming: { (keys.unmodifiedMeaning(of: $0).key, keys.usage(of: $0)) }, to: emit)
+        let before = input.presses.buttons
+        let keys = input.keys
+        input.presses.cancelAll().reportCancelled(
+            serverTime: 0, naming: { (keys.unmodifiedMeaning(of: $0).key, keys.usage(of: $0)) }, to: emit)
         buttonsChanged(from: before)
     }
 
@@ -218,16 +212,13 @@ extension WaylandWindow {
     /// took it (and then its release too): such a key is no key event, and a sequence that ends
     /// commits its text. As on X11 without an input method.
     private func takenByCompose(_ keyCode: Int, pressed: Bool) -> Bool {
-        guard pressed else { return keysTakenByCompose.remove(keyCode) != nil }
-        guard textInputActive, let compose else { return false }
-        switch compose.feed(keys.meaning(of: keyCode).keysym) {
-        case .passThrough:
+        let keys = input.keys
+        switch typing.composition(of: keyCode, pressed: pressed, keysym: { keys.meaning(of: keyCode).keysym }) {
+        case .key:
             return false
-        case .composing, .cancelled:
-            keysTakenByCompose.insert(keyCode)
+        case .taken:
             return true
         case .composed(let text):
-            keysTakenByCompose.insert(keyCode)
             if let composed = TypedText.composed(text) { emit(.text(.commit(composed))) }
             return true
         }
@@ -237,15 +228,15 @@ extension WaylandWindow {
     func deliverKey(_ keyCode: Int, phase: PressPhase, isRepeat: Bool, time: UInt32) {
         let event = keyEvent(keyCode, phase: phase, isRepeat: isRepeat, time: time)
         emit(.key(event))
-        if textInputActive, phase == .down, let typed = TypedText.commit(event.characters, modifiers: event.modifierFlags) {
+        if typing.isActive, phase == .down, let typed = TypedText.commit(event.characters, modifiers: event.modifierFlags) {
             emit(.text(.commit(typed)))
         }
     }
 
     private func keyEvent(_ keyCode: Int, phase: PressPhase, isRepeat: Bool, time: UInt32) -> KeyEvent {
-        let meaning = keys.meaning(of: keyCode)
+        let meaning = input.keys.meaning(of: keyCode)
         return KeyEvent(
-            phase: phase, key: meaning.key, keyCode: keys.usage(of: keyCode), xKeyCode: keyCode, characters: meaning.characters,
+            phase: phase, key: meaning.key, keyCode: input.keys.usage(of: keyCode), xKeyCode: keyCode, characters: meaning.characters,
             charactersIgnoringModifiers: meaning.charactersIgnoringModifiers, modifierFlags: modifierFlags, isRepeat: isRepeat,
             serverTime: time)
     }
@@ -268,7 +259,7 @@ extension WaylandWindow {
                 enter: { data, _, serial, surface, x, y in
                     // The window's own surface; libdecor's frame has surfaces of its own.
                     guard let window = window(data), surface == window.surface else { return }
-                    window.pointerEntered(serial: serial, at: window.windowPoint(x, y))
+                    window.pointerEntered(serial: serial, at: window.size.windowPoint(x, y))
                 },
                 leave: { data, _, _, surface in
                     guard let window = window(data), surface == nil || surface == window.surface else { return }
@@ -276,25 +267,20 @@ extension WaylandWindow {
                 },
                 motion: { data, _, time, x, y in
                     guard let window = window(data) else { return }
-                    window.pointerMoved(to: window.windowPoint(x, y), time: time)
+                    window.pointerMoved(to: window.size.windowPoint(x, y), time: time)
                 },
                 button: { data, _, serial, time, button, state in
-                    window(data)?.inputSerial = serial
+                    window(data)?.input.inputSerial = serial
                     window(data)?.pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
                 },
                 axis: { data, _, time, axis, value in window(data)?.scrollAxis(axis, value: wl_fixed_to_double(value), time: time) },
                 frame: { data, _ in window(data)?.pointerFrame() },
                 axis_source: { data, _, source in
-                    window(data)?.pendingScroll.isWheel = source == WL_POINTER_AXIS_SOURCE_WHEEL.rawValue
+                    window(data)?.input.pendingScroll.isWheel = source == WL_POINTER_AXIS_SOURCE_WHEEL.rawValue
                 },
                 axis_stop: { _, _, _, _ in },
                 axis_discrete: { data, _, axis, steps in
-                    guard let window = window(data) else { return }
-                    if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
-                        window.pendingScroll.steps.dx += Double(steps)
-                    } else {
-                        window.pendingScroll.steps.dy += Double(steps)
-                    }
+                    window(data)?.input.scroll(axis, steps: steps)
                 },
                 axis_value120: nil))
         return listener
@@ -328,13 +314,13 @@ extension WaylandWindow {
                         Posix.close(descriptor)
                         return
                     }
-                    window.keys.loadKeymap(descriptor: descriptor, size: Int(size))
+                    window.input.keys.loadKeymap(descriptor: descriptor, size: Int(size))
                 },
                 // The window's surface only: a host's other surfaces (its other windows) are
                 // not the window.
                 enter: { data, _, serial, surface, _ in
                     guard let window = window(data), surface == window.surface else { return }
-                    window.inputSerial = serial
+                    window.input.inputSerial = serial
                     window.keyboardEnter()
                 },
                 leave: { data, _, _, surface in
@@ -342,14 +328,14 @@ extension WaylandWindow {
                     window.keyboardLeft()
                 },
                 key: { data, _, serial, time, key, state in
-                    window(data)?.inputSerial = serial
+                    window(data)?.input.inputSerial = serial
                     window(data)?.keyChanged(key, pressed: state == WL_KEYBOARD_KEY_STATE_PRESSED.rawValue, time: time)
                 },
                 modifiers: { data, _, _, depressed, latched, locked, group in
-                    window(data)?.keys.modifiers = KeyboardModifierState(
+                    window(data)?.input.keys.modifiers = KeyboardModifierState(
                         baseModifiers: depressed, latchedModifiers: latched, lockedModifiers: locked, lockedGroup: group)
                 },
-                repeat_info: { data, _, rate, delay in window(data)?.keys.setRepeat(rate: rate, delay: delay) }))
+                repeat_info: { data, _, rate, delay in window(data)?.input.keys.setRepeat(rate: rate, delay: delay) }))
         return listener
     }()
 }

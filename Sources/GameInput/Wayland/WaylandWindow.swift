@@ -12,38 +12,28 @@ import Foundation
 /// the state is `locked` only once the compositor has said `locked`.
 ///
 /// Events are read from the socket in ``waitForEvents(until:)`` and ``pollEvents(_:)`` and
-/// dispatched only in ``pollEvents(_:)``: the listeners append what they make to ``pending``,
+/// dispatched only in ``pollEvents(_:)``: the listeners append what they make to ``events``,
 /// which keeps its capacity from call to call (no allocation once it has grown to the largest
 /// burst), and the game's handler gets them once the compositor's events of the dispatch are
 /// all handled. Events made in a round trip outside it (set-up) wait for the next call.
 package final class WaylandWindow {
     let pointerLock: PointerLockController
+    /// The window's size in logical units and pixels, and the scale between them.
+    var size: WaylandSurfaceSize
     /// The window's size in pixels of its frames: the logical size times ``pixelScale``.
-    package private(set) var width: Int
-    package private(set) var height: Int
-    /// The window's size in the compositor's logical units (what configures and size limits
-    /// speak in).
-    private(set) var logicalWidth: Int
-    private(set) var logicalHeight: Int
-    /// Pixels per logical pixel in the window's frames and pointer positions: the compositor's
-    /// preferred scale where it tells one (``fractionalScale``: 1.5, say), else the largest
-    /// integer scale of the outputs the surface is on, or 1 while it is on none, and always 1
-    /// once a renderer of the caller's draws (see ``DesktopScale``).
-    package internal(set) var pixelScale: Double = 1
-    /// The compositor's preferred scale and the surface's viewport, where it offers both.
-    private(set) var fractionalScale: WaylandFractionalScale?
-    /// The preferred scale changed since the buffer scale was last decided.
-    var preferredScaleChanged = false
-    /// The scale the game last heard of.
-    var reportedScale = DesktopScale(factor: 1, source: .none)
+    package var width: Int { size.width }
+    package var height: Int { size.height }
+    /// Pixels per logical pixel in the window's frames and pointer positions (see
+    /// ``WaylandSurfaceSize/pixelScale`` and ``DesktopScale``).
+    package var pixelScale: Double { size.pixelScale }
     /// The connection; every `wl_shm` buffer made on the window holds it too, so it closes when
     /// the window and its presenter's buffers are all gone.
     let connection: WaylandConnection
     var display: OpaquePointer { connection.display }
-    let compositor: OpaquePointer
-    package let shm: OpaquePointer
-    let seat: OpaquePointer?
-    let relativePointerManager: OpaquePointer?
+    /// The globals the window bound, and what it made of them.
+    var globals: WaylandGlobals
+    /// The shared memory global, for the pixel presenter's buffers in this package.
+    package var shm: OpaquePointer { globals.shm }
     /// The window's surface, for the pixel presenter in this package.
     package let surface: OpaquePointer
     /// Whether the surface is a host's, which GameInput attached to.
@@ -52,73 +42,30 @@ package final class WaylandWindow {
     /// none on a host's surface.
     private(set) var toplevel: (any WaylandToplevel)?
     let lock: WaylandPointerLock
-    let keys = WaylandKeyboard()
+    /// The seat's devices and what the window keeps of them.
+    var input = WaylandSeatState()
+    /// The text-input session as the keys see it.
+    var typing = WaylandTextSession()
     private(set) var cursorImage: WaylandCursor?
-    /// Whether the game set ``cursor`` (on a host's surface, until then the host's shows).
-    private var isCursorChosen = false
-    /// Whether GameInput hid the cursor last (the lock).
-    private var isCursorHidden = false
-
-    // The seat's devices, while it has them.
-    var pointer: OpaquePointer?
-    var keyboard: OpaquePointer?
-    var relativePointer: OpaquePointer?
-    /// The serial of the pointer's last enter, for `set_cursor`.
-    var pointerSerial: UInt32 = 0
-    /// The serial of the window's latest input (keyboard enter, key, button), for setting the
-    /// selection.
-    var inputSerial: UInt32 = 0
-    /// The seat's clipboard, where the compositor offers a data device manager.
-    private(set) var clipboard: WaylandClipboard?
     /// Pastes asked for where there is no clipboard: answered with nil at the next dispatch.
     var pastesWithoutClipboard: [(String?) -> Void] = []
-    /// The compositor's outputs, and those the surface is on.
-    let outputs = WaylandOutputs()
-    /// Activation by token, where the compositor offers `xdg_activation_v1`.
-    private var activation: WaylandActivation?
-    /// Touchpad gestures, where the compositor offers `zwp_pointer_gestures_v1`.
-    private(set) var gestures: WaylandGestures?
-    /// The input method the compositor relays, where it offers `zwp_text_input_manager_v3`.
-    private var textInput: WaylandTextInput?
-    /// The monitors last reported (nil until the window is made: the first list is no change).
-    private var reportedMonitors: [Monitor]?
-    /// An output's news came since the list was last compared.
-    var outputsMayHaveChanged = false
-    /// Where the pointer is in the window, while it is over it.
-    var pointerLocation: WindowPoint?
-    /// The presses the game was told of: ended when the keyboard focus goes.
-    var presses = HeldPresses()
-    /// Scrolling gathered until the pointer's `frame`.
-    var pendingScroll = PendingScroll()
 
     // What the compositor said of the toplevel.
     /// The last configure applied.
     private(set) var lastConfigure = ToplevelConfigure()
     var isActivated = false
-    var hasKeyboardFocus = false
-    /// A keyboard's enter came since the keyboard was made (see `awaitKeyboardEnter`).
-    var keyboardEntered = false
-    /// The sync that settles a new keyboard's focus.
-    var keyboardEnterSync: OpaquePointer?
     private(set) var isMapped = false
-    /// The plain frame shown until a presenter draws (a surface without a buffer is not shown).
-    private var plainFrame: WaylandShmBuffer?
+    /// Who draws the window's frames.
+    private(set) var frames = WaylandFrameSource()
     /// Whether the pixel presenter in this package draws the window's frames.
-    package var hasPresenter = false
-    /// Whether a renderer of the caller's draws (``nativeHandle`` was read): its buffers'
-    /// scale is not GameInput's to set.
-    private(set) var hasForeignRenderer = false
+    package var hasPresenter: Bool {
+        get { frames.hasPresenter }
+        set { frames.hasPresenter = newValue }
+    }
 
     // The loop.
-    /// Events made and not yet handed to the game; ``delivered`` of them are handed over.
-    var pending: [InputEvent] = {
-        var events: [InputEvent] = []
-        events.reserveCapacity(256)
-        return events
-    }()
-    var delivered = 0
-    /// When the events being dispatched were read from the socket.
-    var batchReceivedAt = ContinuousClock.now
+    /// Events made and not yet handed to the game.
+    var events = WaylandEventQueue()
     var isClosed: Bool { lifecycle.isClosed }
     var isLost = false
     /// Open, shut down or released, and how deep in ``pollEvents(_:)``: a ``close()`` inside
@@ -127,24 +74,7 @@ package final class WaylandWindow {
     var wake: WakeSet?
 
     private(set) var currentTitle: String
-    /// Whether a text-input session is open: key presses that type characters come as text too.
-    var textInputActive = false
-    /// Dead keys and Compose sequences during a text-input session, from the locale's compose
-    /// table; loaded when the first session opens (nil: none found, or none opened yet).
-    var compose: XKBCompose?
-    private var composeLoaded = false
-    /// Presses a compose sequence took: they and their releases are not reported as keys.
-    var keysTakenByCompose = Set<Int>()
     private(set) var currentLimits = WindowSizeLimits.none
-
-    /// Scroll axes of one pointer frame.
-    struct PendingScroll {
-        var delta = PointerDelta.zero
-        var steps = PointerDelta.zero
-        var isWheel = false
-        var hasValue = false
-        var time: UInt32 = 0
-    }
 
     /// Makes the toplevel on `connection`, titled `title`, `width` by `height`, not yet shown.
     convenience init(connection: WaylandConnection, title: String, width: Int, height: Int, stallTimeout: Duration?) throws(GameWindowError)
@@ -162,96 +92,36 @@ package final class WaylandWindow {
     private init(
         connection: WaylandConnection, hostSurface: OpaquePointer?, title: String, width: Int, height: Int, stallTimeout: Duration?
     ) throws(GameWindowError) {
-        func bound(_ name: String, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> OpaquePointer? {
-            connection.global(name).flatMap { connection.bind($0, interface, version: version) }
-        }
-        let essentials = ["wl_compositor", "wl_shm"] + (hostSurface == nil ? ["xdg_wm_base"] : [])
-        let missing = essentials.filter { connection.global($0) == nil }
-        guard missing.isEmpty, let compositor = bound("wl_compositor", cwayland_compositor_interface(), 4),
-            let shm = bound("wl_shm", cwayland_shm_interface(), 1), let surface = hostSurface ?? wl_compositor_create_surface(compositor)
-        else {
-            connection.close()
-            throw .cannotConnectToWayland("the compositor lacks \(missing.isEmpty ? "a surface" : missing.joined(separator: ", "))")
-        }
+        let (globals, surface) = try Self.bindEssentials(on: connection, hostSurface: hostSurface)
         isAttached = hostSurface != nil
         self.connection = connection
-        self.compositor = compositor
-        self.shm = shm
+        self.globals = globals
         self.surface = surface
-        self.width = width
-        self.height = height
-        logicalWidth = width
-        logicalHeight = height
+        size = WaylandSurfaceSize(width: width, height: height)
         currentTitle = title
-        seat = bound("wl_seat", cwayland_seat_interface(), 7)
-        relativePointerManager = bound("zwp_relative_pointer_manager_v1", cwayland_relative_pointer_manager_interface(), 1)
-        if let seat, let manager = bound("wl_data_device_manager", cwayland_data_device_manager_interface(), 3) {
-            clipboard = WaylandClipboard(manager: manager, seat: seat)
+        self.globals.seat = connection.bind("wl_seat", cwayland_seat_interface(), version: 7)
+        self.globals.relativePointerManager = connection.bind(
+            "zwp_relative_pointer_manager_v1", cwayland_relative_pointer_manager_interface(), version: 1)
+        if let seat = self.globals.seat,
+            let manager = connection.bind("wl_data_device_manager", cwayland_data_device_manager_interface(), version: 3)
+        {
+            self.globals.clipboard = WaylandClipboard(manager: manager, seat: seat)
         }
-        let constraints = bound("zwp_pointer_constraints_v1", cwayland_pointer_constraints_interface(), 1)
+        let constraints = connection.bind("zwp_pointer_constraints_v1", cwayland_pointer_constraints_interface(), version: 1)
         let stallTimeout = stallTimeout.flatMap { $0 > .zero ? max($0, GameWindow.minimumStallTimeout) : nil }
         let lock = WaylandPointerLock(
-            constraints: constraints, connection: connection, surface: surface, commitsSurface: hostSurface == nil, compositor: compositor,
-            stallTimeout: stallTimeout)
+            constraints: constraints, connection: connection, surface: surface, commitsSurface: hostSurface == nil,
+            compositor: globals.compositor, stallTimeout: stallTimeout)
         self.lock = lock
-        pointerLock = PointerLockController(platform: constraints != nil && relativePointerManager != nil ? lock : nil)
+        pointerLock = PointerLockController(platform: constraints != nil && self.globals.relativePointerManager != nil ? lock : nil)
         lock.window = self
-        cursorImage = WaylandCursor(connection: connection, compositor: compositor, shm: shm)
-        // The compositor draws the frame where it offers to (sway, KWin); elsewhere (mutter)
-        // libdecor does, and without libdecor the window has none. A host's surface has its
-        // host's role.
-        let decorationManager = isAttached ? nil : bound("zxdg_decoration_manager_v1", cwayland_decoration_manager_interface(), 1)
-        if isAttached {
-            hasPresenter = true
-            hasForeignRenderer = true
-        } else if decorationManager == nil,
-            let decorated = WaylandLibdecorToplevel(display: connection.display, surface: surface, title: title, window: self)
-        {
-            toplevel = decorated
-        } else if let wmBase = bound("xdg_wm_base", cwayland_xdg_wm_base_interface(), 2) {
-            toplevel = WaylandXDGToplevel(
-                wmBase: wmBase, decorationManager: decorationManager, surface: surface, title: title, window: self)
-        }
-        guard toplevel != nil || isAttached else {
+        cursorImage = WaylandCursor(connection: connection, compositor: globals.compositor, shm: globals.shm)
+        guard takeRole(title: title) else {
             close()
             throw .cannotConnectToWayland("the compositor gives the window no toplevel role")
         }
-        let data = Unmanaged.passUnretained(self).toOpaque()
-        if let manager = bound("zwp_pointer_gestures_v1", cwayland_pointer_gestures_interface(), 1) {
-            gestures = WaylandGestures(manager: manager, window: self)
-        }
-        // A host's surface: its text input, if any, is the host's (two on one surface would
-        // fight over the input method), and so is its listener.
-        if !isAttached, let seat, let manager = bound("zwp_text_input_manager_v3", cwayland_text_input_manager_interface(), 1) {
-            textInput = WaylandTextInput(manager: manager, seat: seat, window: self)
-        }
-        if let seat { wl_seat_add_listener(seat, Self.seatListener, data) }
-        if !isAttached {
-            wl_surface_add_listener(surface, Self.surfaceListener, data)
-            if let manager = bound("wp_fractional_scale_manager_v1", cwayland_fractional_scale_manager_interface(), 1) {
-                if let viewporter = bound("wp_viewporter", cwayland_viewporter_interface(), 1) {
-                    fractionalScale = WaylandFractionalScale(manager: manager, viewporter: viewporter, surface: surface)
-                    fractionalScale?.onChange = { [weak self] in self?.preferredScaleChanged = true }
-                } else {
-                    wp_fractional_scale_manager_v1_destroy(manager)
-                }
-            }
-        }
-        activation = bound("xdg_activation_v1", cwayland_activation_interface(), 1).map(WaylandActivation.init(manager:))
-        // No outputs on a host's connection: the compositor tells each surface of the client
-        // which outputs it is on once per `wl_output` the client bound, so the host's surface
-        // would hear of GameInput's too, which a host may take for its own (GLFW 3.3.8 reads
-        // its monitor from the object's user data: under sway its scale became garbage and
-        // Mesa crashed in its next swap).
-        if !isAttached {
-            outputs.xdgOutputManager = bound("zxdg_output_manager_v1", cwayland_xdg_output_manager_interface(), 3)
-            for global in connection.globals where global.interface == "wl_output" { outputs.add(global, on: connection) }
-            connection.onGlobalChange = { [weak self] global, appeared in
-                guard let self, global.interface == "wl_output" else { return }
-                if appeared { outputs.add(global, on: self.connection) } else { outputs.remove(name: global.name) }
-            }
-        }
-        outputs.onChange = { [weak self] in self?.outputsMayHaveChanged = true }
+        bindSurfaceProtocols()
+        watchOutputs()
         pointerLock.readEnvironment()
         pointerLock.setRequiresPointerOverWindow(true)
         // The seat's capabilities and the outputs, then the devices' keymap and repeat rate.
@@ -264,7 +134,90 @@ package final class WaylandWindow {
         }
         connection.roundtrip()
         connection.roundtrip()
-        reportedMonitors = outputs.monitors
+        globals.outputs.startReporting()
+    }
+
+    /// The globals every window needs on `connection`, and its surface (the host's, or one made
+    /// on the compositor); where the compositor lacks them the connection closes.
+    private static func bindEssentials(
+        on connection: WaylandConnection, hostSurface: OpaquePointer?
+    ) throws(GameWindowError) -> (WaylandGlobals, OpaquePointer) {
+        let essentials = ["wl_compositor", "wl_shm"] + (hostSurface == nil ? ["xdg_wm_base"] : [])
+        let missing = essentials.filter { connection.global($0) == nil }
+        guard missing.isEmpty, let globals = WaylandGlobals(on: connection),
+            let surface = hostSurface ?? wl_compositor_create_surface(globals.compositor)
+        else {
+            connection.close()
+            throw .cannotConnectToWayland("the compositor lacks \(missing.isEmpty ? "a surface" : missing.joined(separator: ", "))")
+        }
+        return (globals, surface)
+    }
+
+    /// Gives the surface its toplevel role, titled `title`; whether it has one (a host's surface
+    /// has its host's role, and GameInput's frames are none of its business).
+    private func takeRole(title: String) -> Bool {
+        guard !isAttached else {
+            frames.hasPresenter = true
+            frames.hasForeignRenderer = true
+            return true
+        }
+        // The compositor draws the frame where it offers to (sway, KWin); elsewhere (mutter)
+        // libdecor does, and without libdecor the window has none.
+        let decorationManager = connection.bind("zxdg_decoration_manager_v1", cwayland_decoration_manager_interface(), version: 1)
+        if decorationManager == nil,
+            let decorated = WaylandLibdecorToplevel(display: connection.display, surface: surface, title: title, window: self)
+        {
+            toplevel = decorated
+        } else if let wmBase = connection.bind("xdg_wm_base", cwayland_xdg_wm_base_interface(), version: 2) {
+            toplevel = WaylandXDGToplevel(
+                wmBase: wmBase, decorationManager: decorationManager, surface: surface, title: title, window: self)
+        }
+        return toplevel != nil
+    }
+
+    /// Gestures, the input method, the seat's and the surface's listeners, the preferred scale
+    /// and activation, where the compositor offers them.
+    private func bindSurfaceProtocols() {
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        if let manager = connection.bind("zwp_pointer_gestures_v1", cwayland_pointer_gestures_interface(), version: 1) {
+            globals.gestures = WaylandGestures(manager: manager, window: self)
+        }
+        // A host's surface: its text input, if any, is the host's (two on one surface would
+        // fight over the input method), and so is its listener.
+        if !isAttached, let seat = globals.seat,
+            let manager = connection.bind("zwp_text_input_manager_v3", cwayland_text_input_manager_interface(), version: 1)
+        {
+            globals.textInput = WaylandTextInput(manager: manager, seat: seat, window: self)
+        }
+        if let seat = globals.seat { wl_seat_add_listener(seat, Self.seatListener, data) }
+        if !isAttached {
+            wl_surface_add_listener(surface, Self.surfaceListener, data)
+            if let manager = connection.bind("wp_fractional_scale_manager_v1", cwayland_fractional_scale_manager_interface(), version: 1) {
+                if let viewporter = connection.bind("wp_viewporter", cwayland_viewporter_interface(), version: 1) {
+                    size.fractional = WaylandFractionalScale(manager: manager, viewporter: viewporter, surface: surface)
+                    size.fractional?.onChange = { [weak self] in self?.size.preferredScaleChanged = true }
+                } else {
+                    wp_fractional_scale_manager_v1_destroy(manager)
+                }
+            }
+        }
+        globals.activation = connection.bind("xdg_activation_v1", cwayland_activation_interface(), version: 1).map(
+            WaylandActivation.init(manager:))
+    }
+
+    /// Binds the compositor's outputs and follows those that come and go. None on a host's
+    /// connection: the compositor tells each surface of the client which outputs it is on once
+    /// per `wl_output` the client bound, so the host's surface would hear of GameInput's too,
+    /// which a host may take for its own (GLFW 3.3.8 reads its monitor from the object's user
+    /// data: under sway its scale became garbage and Mesa crashed in its next swap).
+    private func watchOutputs() {
+        guard !isAttached else { return }
+        globals.outputs.xdgOutputManager = connection.bind("zxdg_output_manager_v1", cwayland_xdg_output_manager_interface(), version: 3)
+        for global in connection.globals where global.interface == "wl_output" { globals.outputs.add(global, on: connection) }
+        connection.onGlobalChange = { [weak self] global, appeared in
+            guard let self, global.interface == "wl_output" else { return }
+            if appeared { globals.outputs.add(global, on: self.connection) } else { globals.outputs.remove(name: global.name) }
+        }
     }
 
     deinit { close() }
@@ -300,32 +253,32 @@ package final class WaylandWindow {
     func closeConnection() {
         wake = nil
         lock.destroy()
-        if let keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
-        gestures?.destroy()
-        gestures = nil
-        textInput?.destroy()
-        textInput = nil
-        fractionalScale?.destroy()
-        fractionalScale = nil
-        if let relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
-        if let pointer { wl_pointer_release(pointer) }
-        if let keyboard { wl_keyboard_release(keyboard) }
+        if let keyboardEnterSync = input.keyboardEnterSync { wl_callback_destroy(keyboardEnterSync) }
+        globals.gestures?.destroy()
+        globals.gestures = nil
+        globals.textInput?.destroy()
+        globals.textInput = nil
+        size.fractional?.destroy()
+        size.fractional = nil
+        if let relativePointer = input.relativePointer { zwp_relative_pointer_v1_destroy(relativePointer) }
+        if let pointer = input.pointer { wl_pointer_release(pointer) }
+        if let keyboard = input.keyboard { wl_keyboard_release(keyboard) }
         cursorImage = nil
         toplevel?.destroy()
         toplevel = nil
         if !isAttached { wl_surface_destroy(surface) }
-        plainFrame = nil
-        if let relativePointerManager { zwp_relative_pointer_manager_v1_destroy(relativePointerManager) }
-        clipboard?.destroy()
-        clipboard = nil
+        frames.plainFrame = nil
+        if let relativePointerManager = globals.relativePointerManager { zwp_relative_pointer_manager_v1_destroy(relativePointerManager) }
+        globals.clipboard?.destroy()
+        globals.clipboard = nil
         connection.onGlobalChange = nil
-        outputs.destroy()
-        activation?.destroy()
-        activation = nil
+        globals.outputs.destroy()
+        globals.activation?.destroy()
+        globals.activation = nil
         pastesWithoutClipboard.removeAll()
-        if let seat { wl_seat_release(seat) }
-        wl_shm_destroy(shm)
-        wl_compositor_destroy(compositor)
+        if let seat = globals.seat { wl_seat_release(seat) }
+        wl_shm_destroy(globals.shm)
+        wl_compositor_destroy(globals.compositor)
         if !isLost { _ = wl_display_flush(display) }
         if isAttached { connection.close() }
     }
@@ -343,10 +296,10 @@ package final class WaylandWindow {
     /// shows the window.
     func configured(_ next: ToplevelConfigure) {
         lastConfigure = next
-        let resized = setLogicalSize(
-            width: next.width > 0 ? Int(next.width) : logicalWidth, height: next.height > 0 ? Int(next.height) : logicalHeight)
+        let resized = size.setLogicalSize(
+            width: next.width > 0 ? Int(next.width) : size.logicalWidth, height: next.height > 0 ? Int(next.height) : size.logicalHeight)
         isActivated = next.isActivated
-        if !isMapped || (resized && !hasPresenter) { showPlainFrame() }
+        if !isMapped || (resized && !frames.hasPresenter) { showPlainFrame() }
         if resized { emit(.resized(width: width, height: height)) }
         if !isMapped {
             isMapped = true
@@ -360,7 +313,7 @@ package final class WaylandWindow {
     /// The window has the focus while the compositor says it is activated and, where the seat
     /// has a keyboard, the keyboard is on it.
     func updateFocus() {
-        let focused = isActivated && (keyboard == nil || hasKeyboardFocus)
+        let focused = isActivated && (input.keyboard == nil || input.hasKeyboardFocus)
         if focused != pointerLock.currentFacts.hasFocus { pointerLock.setFocused(focused) }
     }
 
@@ -369,29 +322,17 @@ package final class WaylandWindow {
         guard let frame = WaylandShmBuffer(on: self, width: width, height: height) else { return }
         frame.fill(0xFF20_2020)
         frame.show(on: surface)
-        plainFrame = frame
-    }
-
-    /// Takes `width` by `height` logical units as the window's size; whether its size in
-    /// pixels changed.
-    func setLogicalSize(width newWidth: Int, height newHeight: Int) -> Bool {
-        logicalWidth = newWidth
-        logicalHeight = newHeight
-        let newPixelWidth = Self.pixels(newWidth, at: pixelScale), newPixelHeight = Self.pixels(newHeight, at: pixelScale)
-        let resized = newPixelWidth != width || newPixelHeight != height
-        width = newPixelWidth
-        height = newPixelHeight
-        return resized
+        frames.plainFrame = frame
     }
 
     /// The window's size as the game asked, in pixels, applied where the compositor left it
     /// free (in logical units: a side the buffer scale does not divide rounds down).
     private func resize(width newWidth: Int, height newHeight: Int) {
         guard !lastConfigure.isSizeFixed else { return }
-        func logical(_ side: Int) -> Int { max(1, Int((Double(side) / pixelScale).rounded(.down))) }
-        guard setLogicalSize(width: logical(newWidth), height: logical(newHeight)) else { return }
-        toplevel?.contentResized(width: logicalWidth, height: logicalHeight)
-        if isMapped && !hasPresenter { showPlainFrame() }
+        let logicalWidth = size.logical(newWidth, roundingUp: false), logicalHeight = size.logical(newHeight, roundingUp: false)
+        guard size.setLogicalSize(width: logicalWidth, height: logicalHeight) else { return }
+        toplevel?.contentResized(width: size.logicalWidth, height: size.logicalHeight)
+        if isMapped && !frames.hasPresenter { showPlainFrame() }
         emit(.resized(width: width, height: height))
     }
 
@@ -399,12 +340,7 @@ package final class WaylandWindow {
     /// list once. A compositor rearranges its outputs in several steps (sway moves the others
     /// as one comes), so the list is compared once the batch is handled.
     func reportMonitorChanges() {
-        guard outputsMayHaveChanged, let reported = reportedMonitors else { return }
-        outputsMayHaveChanged = false
-        let now = outputs.monitors
-        guard now != reported else { return }
-        reportedMonitors = now
-        emit(.monitorsChanged)
+        if globals.outputs.takeChange() { emit(.monitorsChanged) }
     }
 
     /// Shows or hides the cursor over the window (the lock hides it). On a host's surface the
@@ -412,14 +348,14 @@ package final class WaylandWindow {
     /// game's cursor, or the theme's arrow, shows (Wayland lets no client bring back a cursor
     /// another object set).
     func showCursor(_ visible: Bool) {
-        guard let pointer, pointerLocation != nil else { return }
+        guard let pointer = input.pointer, input.pointerLocation != nil else { return }
         if visible {
-            guard !isAttached || isCursorChosen || isCursorHidden else { return }
-            cursorImage?.show(on: pointer, serial: pointerSerial)
+            guard !isAttached || cursorImage?.isChosen == true || cursorImage?.isHidden == true else { return }
+            cursorImage?.show(on: pointer, serial: input.pointerSerial)
         } else {
-            WaylandCursor.hide(on: pointer, serial: pointerSerial)
+            WaylandCursor.hide(on: pointer, serial: input.pointerSerial)
         }
-        isCursorHidden = !visible
+        cursorImage?.isHidden = !visible
     }
 
     // MARK: Listeners
@@ -435,11 +371,11 @@ package final class WaylandWindow {
             to: wl_surface_listener(
                 enter: { data, _, output in
                     guard let output else { return }
-                    window(data)?.outputs.surface(entered: true, output: output)
+                    window(data)?.globals.outputs.surface(entered: true, output: output)
                 },
                 leave: { data, _, output in
                     guard let output else { return }
-                    window(data)?.outputs.surface(entered: false, output: output)
+                    window(data)?.globals.outputs.surface(entered: false, output: output)
                 }))
         return listener
     }()
@@ -456,13 +392,13 @@ extension WaylandWindow: WindowBackend {
         guard isUsable, !lifecycle.isReleased, !isAttached else { return NativeWindowHandle() }
         // The caller's renderer draws from now on: no plain frame over its pictures, and the
         // scale of its buffers is its own.
-        hasPresenter = true
-        if !hasForeignRenderer { fractionalScale?.clearLogicalSize() }
-        hasForeignRenderer = true
+        frames.hasPresenter = true
+        if !frames.hasForeignRenderer { size.fractional?.clearLogicalSize() }
+        frames.hasForeignRenderer = true
         updateBufferScale()
         return NativeWindowHandle(wayland: WaylandWindowHandle(display: display, surface: surface))
     }
-    var supportsTransformGestures: Bool { gestures?.isActive == true }
+    var supportsTransformGestures: Bool { globals.gestures?.isActive == true }
     var lockGuardianStatus: LockGuardianStatus { .notNeeded }
     var windowManagerRuns: Bool { true }
 
@@ -511,21 +447,21 @@ extension WaylandWindow: WindowBackend {
 
     func activate() {
         guard isUsable else { return }
-        activation?.activate(surface, serial: hasKeyboardFocus ? inputSerial : nil, seat: seat)
+        globals.activation?.activate(surface, serial: input.hasKeyboardFocus ? input.inputSerial : nil, seat: globals.seat)
         flush()
     }
 
-    var monitors: [Monitor] { outputs.monitors }
+    var monitors: [Monitor] { globals.outputs.monitors }
     var scale: DesktopScale {
-        guard !hasForeignRenderer else { return DesktopScale(factor: 1, source: .none) }
-        if let preferred = fractionalScale?.preferred { return DesktopScale(factor: preferred, source: .preferredScale(preferred)) }
-        guard outputs.surfaceScale != nil else { return DesktopScale(factor: 1, source: .none) }
+        guard !frames.hasForeignRenderer else { return DesktopScale(factor: 1, source: .none) }
+        if let preferred = size.fractional?.preferred { return DesktopScale(factor: preferred, source: .preferredScale(preferred)) }
+        guard globals.outputs.surfaceScale != nil else { return DesktopScale(factor: 1, source: .none) }
         return DesktopScale(factor: pixelScale, source: .outputScale(Int(pixelScale)))
     }
-    var currentMonitor: Monitor? { outputs.currentMonitor }
+    var currentMonitor: Monitor? { globals.outputs.currentMonitor }
 
     func setFullScreen(on monitor: Monitor) -> Bool {
-        guard isUsable, let output = outputs.output(showing: monitor) else { return false }
+        guard isUsable, let output = globals.outputs.output(showing: monitor) else { return false }
         toplevel?.setFullScreen(true, on: output)
         flush()
         return true
@@ -535,7 +471,6 @@ extension WaylandWindow: WindowBackend {
         get { cursorImage?.shape ?? .system(.default) }
         set {
             guard isUsable, let cursorImage, newValue != cursorImage.shape else { return }
-            isCursorChosen = true
             cursorImage.select(newValue, on: self)
             // Shown at once where the pointer is over the window and no lock hides it.
             if !lock.hidesCursor { showCursor(true) }
@@ -546,15 +481,15 @@ extension WaylandWindow: WindowBackend {
     func warpPointer(to point: WindowPoint) -> Bool { false }
 
     func printedName(of usage: KeyboardHIDUsage) -> String? {
-        guard isUsable, let keyCode = keys.keyCode(of: usage), let layout = keys.layout else { return nil }
-        let characters = layout.meaning(of: keyCode, with: keys.modifiers.groupOnly).charactersIgnoringModifiers
+        guard isUsable, let keyCode = input.keys.keyCode(of: usage), let layout = input.keys.layout else { return nil }
+        let characters = layout.meaning(of: keyCode, with: input.keys.modifiers.groupOnly).charactersIgnoringModifiers
         return characters.isEmpty ? nil : characters.uppercased()
     }
 
-    var isTextInputActive: Bool { textInputActive }
+    var isTextInputActive: Bool { typing.isActive }
     var textInputSource: TextInputSource {
-        if textInput?.hasEntered == true { return .inputMethod(name: Self.inputMethodName) }
-        return compose.map { .composeTable(locale: $0.locale) } ?? .keys
+        if globals.textInput?.hasEntered == true { return .inputMethod(name: Self.inputMethodName) }
+        return typing.compose.map { .composeTable(locale: $0.locale) } ?? .keys
     }
 
     /// How ``textInputSource`` names the input method the compositor relays: Wayland does not
@@ -563,36 +498,31 @@ extension WaylandWindow: WindowBackend {
 
     func startTextInput() {
         guard isUsable else { return }
-        if !composeLoaded {
-            composeLoaded = true
-            compose = XKBCompose()
-        }
-        textInputActive = true
-        textInput?.setWanted(true)
+        typing.start()
+        globals.textInput?.setWanted(true)
         flush()
     }
 
     func stopTextInput() {
-        textInputActive = false
-        compose?.reset()
-        textInput?.setWanted(false)
+        typing.stop()
+        globals.textInput?.setWanted(false)
         flush()
     }
 
     func setTextInputCaret(_ rect: WindowRect) {
         guard isUsable else { return }
-        textInput?.setCaret(rect, scale: pixelScale)
+        globals.textInput?.setCaret(rect, scale: pixelScale)
         flush()
     }
     func copyToClipboard(_ text: String) {
         guard isUsable else { return }
-        clipboard?.copy(text, serial: inputSerial)
+        globals.clipboard?.copy(text, serial: input.inputSerial)
         flush()
     }
 
     func requestClipboardText(_ completion: @escaping (String?) -> Void) {
         guard isUsable else { return }
-        if let clipboard { clipboard.requestText(completion) } else { pastesWithoutClipboard.append(completion) }
+        if let clipboard = globals.clipboard { clipboard.requestText(completion) } else { pastesWithoutClipboard.append(completion) }
         flush()
     }
 }

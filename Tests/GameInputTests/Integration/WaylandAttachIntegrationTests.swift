@@ -66,7 +66,7 @@ import XServerTestSupport
             list.compactMap { if case .key(let key) = $0, key.key == .a { key.phase } else { nil } }
         }
         #expect(harness.pump { keys(harness.events) == [.down, .up] }, "the host's keys: \(harness.events)")
-        #expect(attached.wayland?.pending.isEmpty == true, "the host's dispatch ran none of GameInput's listeners")
+        #expect(attached.wayland?.events.pending.isEmpty == true, "the host's dispatch ran none of GameInput's listeners")
         attached.pollEvents { events.append($0) }
         #expect(keys(events) == [.down, .up], "the attached window's keys: \(events)")
 

@@ -1,0 +1,70 @@
+internal import CWayland
+
+/// What the window keeps of its seat: the devices it has, the pointer's place and serials, the
+/// presses the game was told of, scrolling not yet reported, and where the keyboard focus is.
+/// The window's listeners change it (see `WaylandWindow+Seat.swift`); it calls nothing back.
+struct WaylandSeatState {
+    /// Scroll axes of one pointer frame.
+    struct PendingScroll {
+        var delta = PointerDelta.zero
+        var steps = PointerDelta.zero
+        var isWheel = false
+        var hasValue = false
+        var time: UInt32 = 0
+    }
+
+    // The seat's devices, while it has them.
+    var pointer: OpaquePointer?
+    var keyboard: OpaquePointer?
+    var relativePointer: OpaquePointer?
+    /// The serial of the pointer's last enter, for `set_cursor`.
+    var pointerSerial: UInt32 = 0
+    /// The serial of the window's latest input (keyboard enter, key, button), for setting the
+    /// selection.
+    var inputSerial: UInt32 = 0
+    /// Where the pointer is in the window, while it is over it.
+    var pointerLocation: WindowPoint?
+    /// The presses the game was told of: ended when the keyboard focus goes.
+    var presses = HeldPresses()
+    /// Scrolling gathered until the pointer's `frame`.
+    var pendingScroll = PendingScroll()
+    var hasKeyboardFocus = false
+    /// A keyboard's enter came since the keyboard was made (see `awaitKeyboardEnter`).
+    var keyboardEntered = false
+    /// The sync that settles a new keyboard's focus.
+    var keyboardEnterSync: OpaquePointer?
+    /// The keyboard's layout, modifiers and repeat.
+    let keys = WaylandKeyboard()
+
+    /// The buttons held, as pointer events report them.
+    var buttonMask: ButtonMask {
+        var mask: ButtonMask = []
+        for button in 1..<32 where presses.buttons & (1 << UInt32(button)) != 0 { mask.formUnion(ButtonMask(xButton: button)) }
+        return mask
+    }
+
+    /// Adds `value` axis units on `axis` to the frame's scrolling, in wheel steps of 15 axis
+    /// units, as libinput counts one notch.
+    mutating func scroll(_ axis: UInt32, value: Double, time: UInt32) {
+        let steps = value / 15
+        if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue { pendingScroll.delta.dx += steps } else { pendingScroll.delta.dy += steps }
+        pendingScroll.hasValue = true
+        pendingScroll.time = time
+    }
+
+    /// Adds `steps` wheel steps (`axis_discrete`) on `axis` to the frame's scrolling.
+    mutating func scroll(_ axis: UInt32, steps: Int32) {
+        if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
+            pendingScroll.steps.dx += Double(steps)
+        } else {
+            pendingScroll.steps.dy += Double(steps)
+        }
+    }
+
+    /// The frame's scrolling, which starts afresh.
+    mutating func takeScroll() -> PendingScroll {
+        let scroll = pendingScroll
+        pendingScroll = PendingScroll()
+        return scroll
+    }
+}
