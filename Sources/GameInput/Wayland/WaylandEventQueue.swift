@@ -10,6 +10,7 @@ struct WaylandEventQueue {
         events.reserveCapacity(256)
         return events
     }()
+    /// How many of ``pending`` the game's handler has had.
     var delivered = 0
     /// When the events being dispatched were read from the socket.
     var receivedAt = ContinuousClock.now

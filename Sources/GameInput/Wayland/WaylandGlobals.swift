@@ -4,9 +4,13 @@ internal import CWayland
 /// optional ones; the window destroys them in its `closeConnection()`, in the order the
 /// protocol objects need.
 struct WaylandGlobals {
+    /// `wl_compositor`, which makes surfaces.
     let compositor: OpaquePointer
+    /// `wl_shm`, which makes the buffers of plain frames, pictures and cursors.
     let shm: OpaquePointer
+    /// `wl_seat`, where the compositor offers one: the pointer and the keyboard.
     var seat: OpaquePointer?
+    /// `zwp_relative_pointer_manager_v1`, where the compositor offers it: the lock needs it.
     var relativePointerManager: OpaquePointer?
     /// The seat's clipboard, where the compositor offers a data device manager.
     var clipboard: WaylandClipboard?

@@ -6,16 +6,23 @@ internal import CWayland
 struct WaylandSeatState {
     /// Scroll axes of one pointer frame.
     struct PendingScroll {
+        /// Continuous motion, in wheel steps.
         var delta = PointerDelta.zero
+        /// A wheel's steps (`axis_discrete`).
         var steps = PointerDelta.zero
+        /// Whether the frame's scrolling came from a wheel (`axis_source`).
         var isWheel = false
+        /// Whether an axis had a value in the frame.
         var hasValue = false
+        /// The compositor's time of the frame's last axis event.
         var time: UInt32 = 0
     }
 
-    // The seat's devices, while it has them.
+    /// The seat's pointer, while it has one.
     var pointer: OpaquePointer?
+    /// The seat's keyboard, while it has one.
     var keyboard: OpaquePointer?
+    /// The relative pointer of ``pointer``, where the compositor offers relative motion.
     var relativePointer: OpaquePointer?
     /// The serial of the pointer's last enter, for `set_cursor`.
     var pointerSerial: UInt32 = 0
@@ -28,6 +35,7 @@ struct WaylandSeatState {
     var presses = HeldPresses()
     /// Scrolling gathered until the pointer's `frame`.
     var pendingScroll = PendingScroll()
+    /// Whether the keyboard's focus is on the window's surface.
     var hasKeyboardFocus = false
     /// A keyboard's enter came since the keyboard was made (see `awaitKeyboardEnter`).
     var keyboardEntered = false

@@ -28,7 +28,7 @@ extension WaylandWindow {
         let resized = size.setLogicalSize(width: size.logicalWidth, height: size.logicalHeight)
         sendSizeLimits()
         lock.bufferScaleChanged()
-        if isMapped && !frames.hasPresenter { showPlainFrame() }
+        if toplevelState.isMapped && !frames.hasPresenter { showPlainFrame() }
         if resized { emit(.resized(width: width, height: height)) }
         flush()
     }
@@ -41,10 +41,12 @@ extension WaylandWindow {
         }
         toplevel?.setSizeLimits(
             minimum: (
-                logical(currentLimits.minimumSize?.width, roundingUp: true), logical(currentLimits.minimumSize?.height, roundingUp: true)
+                logical(toplevelState.limits.minimumSize?.width, roundingUp: true),
+                logical(toplevelState.limits.minimumSize?.height, roundingUp: true)
             ),
             maximum: (
-                logical(currentLimits.maximumSize?.width, roundingUp: false), logical(currentLimits.maximumSize?.height, roundingUp: false)
+                logical(toplevelState.limits.maximumSize?.width, roundingUp: false),
+                logical(toplevelState.limits.maximumSize?.height, roundingUp: false)
             ))
     }
 }

@@ -41,7 +41,7 @@ extension WaylandWindow {
             // A keyboard that appears while the window is activated gets its enter in the
             // compositor's answer to get_keyboard: until a sync proves no enter came, the
             // window keeps the focus it had (no unlock and re-lock for a keyboard plugged in).
-            input.hasKeyboardFocus = isActivated
+            input.hasKeyboardFocus = toplevelState.isActivated
             awaitKeyboardEnter()
         } else if !hasKeyboard, let old = input.keyboard {
             wl_keyboard_release(old)

@@ -50,11 +50,8 @@ package final class WaylandWindow {
     /// Pastes asked for where there is no clipboard: answered with nil at the next dispatch.
     var pastesWithoutClipboard: [(String?) -> Void] = []
 
-    // What the compositor said of the toplevel.
-    /// The last configure applied.
-    private(set) var lastConfigure = ToplevelConfigure()
-    var isActivated = false
-    private(set) var isMapped = false
+    /// What the compositor said of the toplevel, and what the game asked of it.
+    private(set) var toplevelState: WaylandToplevelState
     /// Who draws the window's frames.
     private(set) var frames = WaylandFrameSource()
     /// Whether the pixel presenter in this package draws the window's frames.
@@ -72,9 +69,6 @@ package final class WaylandWindow {
     /// lets go of the connection when the outermost returns.
     var lifecycle = WindowLifecycle()
     var wake: WakeSet?
-
-    private(set) var currentTitle: String
-    private(set) var currentLimits = WindowSizeLimits.none
 
     /// Makes the toplevel on `connection`, titled `title`, `width` by `height`, not yet shown.
     convenience init(connection: WaylandConnection, title: String, width: Int, height: Int, stallTimeout: Duration?) throws(GameWindowError)
@@ -98,7 +92,7 @@ package final class WaylandWindow {
         self.globals = globals
         self.surface = surface
         size = WaylandSurfaceSize(width: width, height: height)
-        currentTitle = title
+        toplevelState = WaylandToplevelState(title: title)
         self.globals.seat = connection.bind("wl_seat", cwayland_seat_interface(), version: 7)
         self.globals.relativePointerManager = connection.bind(
             "zwp_relative_pointer_manager_v1", cwayland_relative_pointer_manager_interface(), version: 1)
@@ -128,8 +122,8 @@ package final class WaylandWindow {
         if isAttached {
             // Shown and activated as far as GameInput can tell: its host shows it, and the
             // keyboard's enter and leave say where the focus is.
-            isMapped = true
-            isActivated = true
+            toplevelState.isMapped = true
+            toplevelState.isActivated = true
             pointerLock.setViewable(true)
         }
         connection.roundtrip()
@@ -229,10 +223,10 @@ package final class WaylandWindow {
     /// (`Examples/opengl-camera`, which presents at once, once ended before its window showed
     /// under a loaded sway). The configure's events come with the next ``pollEvents(_:)``.
     func show() {
-        guard isUsable, !isMapped else { return }
+        guard isUsable, !toplevelState.isMapped else { return }
         toplevel?.map()
         flush()
-        for _ in 0..<10 where !isMapped && isUsable {
+        for _ in 0..<10 where !toplevelState.isMapped && isUsable {
             if !connection.roundtrip() { isLost = true }
         }
     }
@@ -295,14 +289,14 @@ package final class WaylandWindow {
     /// chose (or the window's own where it left it free), full screen, activation; the first one
     /// shows the window.
     func configured(_ next: ToplevelConfigure) {
-        lastConfigure = next
+        toplevelState.lastConfigure = next
         let resized = size.setLogicalSize(
             width: next.width > 0 ? Int(next.width) : size.logicalWidth, height: next.height > 0 ? Int(next.height) : size.logicalHeight)
-        isActivated = next.isActivated
-        if !isMapped || (resized && !frames.hasPresenter) { showPlainFrame() }
+        toplevelState.isActivated = next.isActivated
+        if !toplevelState.isMapped || (resized && !frames.hasPresenter) { showPlainFrame() }
         if resized { emit(.resized(width: width, height: height)) }
-        if !isMapped {
-            isMapped = true
+        if !toplevelState.isMapped {
+            toplevelState.isMapped = true
             pointerLock.setViewable(true)
             emit(.exposed)
         }
@@ -313,7 +307,7 @@ package final class WaylandWindow {
     /// The window has the focus while the compositor says it is activated and, where the seat
     /// has a keyboard, the keyboard is on it.
     func updateFocus() {
-        let focused = isActivated && (input.keyboard == nil || input.hasKeyboardFocus)
+        let focused = toplevelState.isActivated && (input.keyboard == nil || input.hasKeyboardFocus)
         if focused != pointerLock.currentFacts.hasFocus { pointerLock.setFocused(focused) }
     }
 
@@ -328,11 +322,11 @@ package final class WaylandWindow {
     /// The window's size as the game asked, in pixels, applied where the compositor left it
     /// free (in logical units: a side the buffer scale does not divide rounds down).
     private func resize(width newWidth: Int, height newHeight: Int) {
-        guard !lastConfigure.isSizeFixed else { return }
+        guard !toplevelState.lastConfigure.isSizeFixed else { return }
         let logicalWidth = size.logical(newWidth, roundingUp: false), logicalHeight = size.logical(newHeight, roundingUp: false)
         guard size.setLogicalSize(width: logicalWidth, height: logicalHeight) else { return }
         toplevel?.contentResized(width: size.logicalWidth, height: size.logicalHeight)
-        if isMapped && !frames.hasPresenter { showPlainFrame() }
+        if toplevelState.isMapped && !frames.hasPresenter { showPlainFrame() }
         emit(.resized(width: width, height: height))
     }
 
@@ -403,10 +397,10 @@ extension WaylandWindow: WindowBackend {
     var windowManagerRuns: Bool { true }
 
     var title: String {
-        get { currentTitle }
+        get { toplevelState.title }
         set {
-            guard isUsable, newValue != currentTitle else { return }
-            currentTitle = newValue
+            guard isUsable, newValue != toplevelState.title else { return }
+            toplevelState.title = newValue
             toplevel?.setTitle(newValue)
             flush()
         }
@@ -420,10 +414,10 @@ extension WaylandWindow: WindowBackend {
     }
 
     var sizeLimits: WindowSizeLimits {
-        get { currentLimits }
+        get { toplevelState.limits }
         set {
             guard isUsable else { return }
-            currentLimits = newValue
+            toplevelState.limits = newValue
             sendSizeLimits()
             flush()
         }
