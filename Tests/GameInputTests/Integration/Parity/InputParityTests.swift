@@ -57,7 +57,8 @@ import Testing
         #expect(target.pump { target.committedText.last == "w" }, "\(system): \(target.committedText)")
         #expect(target.committedText == ["a", "A", "w"], "\(system): \(target.committedText)")
         #expect(target.keys.filter { $0.phase == .down }.count == 8, "every key is a key event: \(target.keys.map(\.key))")
-        #expect(target.window.inputState.pressedKeyCount == 0)
+        // The last release may come in a later batch than its press's commit.
+        #expect(target.pump { target.window.inputState.pressedKeyCount == 0 }, "\(system): every press ended: \(target.keys)")
     }
 
     /// With a German layout, AltGr (the third level, which is not Alt) types: AltGr+Q is "@";
