@@ -86,13 +86,14 @@ build: deps
 	$(SWIFT) build
 
 # The examples are built before the tests that run them (their builds there find nothing to do).
-# The other builds (the hot-path guard's, lockbench's, the fuzz targets', the ThreadSanitizer
-# one) run beside the test workers at idle priority, on the CPU the tests leave, and are done
-# before the timed suites start; the sanitized tests run last, the AddressSanitizer build beside
-# the ThreadSanitizer tests.
-test: test-deps lint docs examples
-	SWIFT=$(SWIFT) scripts/run-tests --beside '$(MAKE) --no-print-directory check-hot-paths bench-smoke \
-		&& SWIFT=$(SWIFT) scripts/sanitize --build-only thread'
+# The other builds (the ThreadSanitizer one, the docs, the hot-path guard's, lockbench's, the
+# AddressSanitizer one) run beside the tests at idle priority, on the CPU the tests leave: the
+# timed suites mostly wait, and leave most of both cores to them (scripts/run-tests --beside).
+# The sanitized tests run last, the fuzz smoke run beside the AddressSanitizer ones.
+test: test-deps lint examples
+	SWIFT=$(SWIFT) scripts/run-tests --beside 'SWIFT=$(SWIFT) scripts/sanitize --build-only thread \
+		&& $(MAKE) --no-print-directory docs check-hot-paths bench-smoke \
+		&& SWIFT=$(SWIFT) scripts/sanitize --build-only address'
 	SWIFT=$(SWIFT) scripts/sanitize --smoke --beside-last '$(MAKE) --no-print-directory fuzz-smoke' thread address
 
 test-unit: deps

@@ -19,7 +19,7 @@ import XServerTestSupport
     }
 
     static var executable: String {
-        URL(fileURLWithPath: LockgameLaunch.executable).deletingLastPathComponent().appendingPathComponent("LoopShapes").path
+        HeadlessTests.buildDirectory.appendingPathComponent("LoopShapes").path
     }
 
     func start(_ arguments: [String] = [], environment: [String: String] = [:], via loader: String? = nil) throws -> ChildProcess {
@@ -504,7 +504,7 @@ import XServerTestSupport
 /// own code references the object that holds the guardian's constructor, so the linker takes
 /// it, constructor and all, into every program that uses GameInput.
 @Suite(.tags(.integration)) struct GuardianLinkTests {
-    static var buildDirectory: URL { URL(fileURLWithPath: LockgameLaunch.executable).deletingLastPathComponent() }
+    static var buildDirectory: URL { HeadlessTests.buildDirectory }
 
     static func symbols(_ arguments: [String]) throws -> Set<String> {
         let nm = try ChildProcess(executable: try XServerFixture.locate("nm"), arguments: arguments)

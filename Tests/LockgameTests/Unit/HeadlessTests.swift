@@ -11,9 +11,19 @@ import XServerTestSupport
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let assets = packageRoot.appendingPathComponent("assets").path
 
-    static var lockgamePath: String {
+    /// The folder the test bundle was built into: the test programs (LoopShapes), the debug or
+    /// sanitized game and the build's objects are there.
+    static var buildDirectory: URL {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("lockgame").path
+        return URL(fileURLWithPath: executable).deletingLastPathComponent()
+    }
+
+    /// The game the tests start: `LOCKGAME_EXECUTABLE` (scripts/run-tests sets it to the release
+    /// build, whose frames take a sixth of a debug build's CPU, for every run that is not
+    /// sanitized), else the one built beside the test bundle.
+    static var lockgamePath: String {
+        if let path = ProcessInfo.processInfo.environment["LOCKGAME_EXECUTABLE"], !path.isEmpty { return path }
+        return buildDirectory.appendingPathComponent("lockgame").path
     }
 
     func render(script: String?) throws -> Framebuffer {
