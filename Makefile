@@ -75,7 +75,7 @@ INPUT_METHODS = uim-xim uim-byeoru ibus ibus-hangul ibus-libpinyin fcitx5 fcitx5
 TEST_PACKAGES = $(BUILD_PACKAGES) xvfb $(WINDOW_MANAGERS) $(WAYLAND) binutils gdb x11-xkb-utils xclip valgrind adwaita-icon-theme xserver-xephyr \
 	xserver-xorg-core xserver-xorg-video-dummy $(EXAMPLE_PACKAGES) $(INPUT_METHODS)
 
-.PHONY: run test test-unit test-integration stress examples soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
+.PHONY: run test release-game test-unit test-integration stress examples soak mutants docs build deps test-deps check-hot-paths bench-smoke bench bench-attach docs-screenshot format lint clean fuzz fuzz-smoke \
 	sanitize sanitize-smoke
 
 run: deps
@@ -90,7 +90,8 @@ build: deps
 # AddressSanitizer one) run beside the tests at idle priority, on the CPU the tests leave: the
 # timed suites mostly wait, and leave most of both cores to them (scripts/run-tests --beside).
 # The sanitized tests run last, the fuzz smoke run beside the AddressSanitizer ones.
-test: test-deps lint examples
+test: test-deps lint
+	$(MAKE) --no-print-directory -j2 examples release-game
 	SWIFT=$(SWIFT) scripts/run-tests --beside 'SWIFT=$(SWIFT) scripts/sanitize --build-only thread \
 		&& $(MAKE) --no-print-directory docs check-hot-paths bench-smoke \
 		&& SWIFT=$(SWIFT) scripts/sanitize --build-only address'
@@ -117,6 +118,11 @@ examples: test-deps
 		echo "building $$(dirname $$manifest)"; \
 		$(SWIFT) build --package-path $$(dirname $$manifest) --scratch-path .build/examples || exit 1; \
 	done
+
+# The release game, which the tests start (scripts/run-tests): `make test` builds it beside the
+# examples, whose one-package-at-a-time build leaves a core idle half of the time.
+release-game: test-deps
+	$(SWIFT) build -c release --product lockgame
 
 mutants: test-deps
 	scripts/mutants
