@@ -409,8 +409,20 @@ struct XwaylandSession {
         let seen = game.lines.count
         let prefix = "clipboard: copied lockgame pose"
         func copied(within timeout: Duration) -> Bool {
+            let pressed = game.lines.count
             probe.press(Keysym.c, with: [Keysym.controlL])
-            return LockgameLaunch.waitUntil(timeout: timeout) { game.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }
+            let answered = LockgameLaunch.waitUntil(timeout: timeout) { game.lines.dropFirst(seen).contains { $0.hasPrefix(prefix) } }
+            // The C without its Control (seen once under a loaded KWin just started: Xwayland
+            // takes the modifiers the compositor sends with its keyboard focus, which knows
+            // nothing of XTest's Control) is the strategy camera: C again gives the lock back.
+            if !answered, game.lines.dropFirst(pressed).contains("confine: confined") {
+                let undone = game.lines.count
+                probe.press(Keysym.c)
+                #expect(
+                    LockgameLaunch.waitUntil { game.lines.dropFirst(undone).contains { $0.hasPrefix("confine: unconfined") } },
+                    "a plain C undone: \(Array(game.lines.dropFirst(undone)))")
+            }
+            return answered
         }
         // Copying is idempotent: once more if the first press went unanswered (a busy KWin,
         // just started, had not yet given the game the keyboard once in a loaded run).
