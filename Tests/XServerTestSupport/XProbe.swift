@@ -117,6 +117,17 @@ public final class XProbe {
         return Point(x: x, y: y)
     }
 
+    /// Whether the pointer is over one of this server's top-level windows. Under Xwayland it
+    /// is not once the compositor's pointer has left every X surface: Xwayland then puts the
+    /// sprite on the root window and sends the crossing events, in order before anything later.
+    public var pointerIsOverAWindow: Bool {
+        var rootReturn: UInt = 0, child: UInt = 0
+        var x: Int32 = 0, y: Int32 = 0, windowX: Int32 = 0, windowY: Int32 = 0
+        var buttons: UInt32 = 0
+        XQueryPointer(display, root, &rootReturn, &child, &x, &y, &windowX, &windowY, &buttons)
+        return child != 0
+    }
+
     /// A point in root coordinates.
     public struct Point: Equatable, Sendable, CustomStringConvertible {
         public var x: Int32

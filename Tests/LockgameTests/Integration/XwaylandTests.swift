@@ -276,7 +276,9 @@ extension XwaylandTests {
         Thread.sleep(forTimeInterval: 0.3)
         #expect(!game.lines.contains("lock: locked"), "\(compositor): never locked without the compositor's lock")
         #expect(!desktop.probe.pointerIsGrabbed)
+        let beforeCopy = game.lines.count
         let yaw = try #require(session.yaw(), "\(compositor): the game has the keyboard focus")
+        session.keepThePointerOutside(since: beforeCopy, desktop)
         for _ in 0..<5 { desktop.moveRelative(dx: 0, dy: 10) }
         try session.expectYaw(yaw, "\(compositor): motion outside the window does not turn the camera")
         desktop.probe.press(Keysym.q)
@@ -299,11 +301,13 @@ extension XwaylandTests {
         defer { game.stop() }
         #expect(game.waitForLine(timeout: .seconds(15)) { $0 == "lock: unlocked (pointer outside the window)" } != nil, "\(game.lines)")
         let gameWindow = try #require(probe.waitForWindow(titled: "lockgame"))
+        let beforeCopy = game.lines.count
         var yaw = try #require(session.yaw())
+        session.keepThePointerOutside(since: beforeCopy, desktop)
 
         var seen = game.lines.count
         desktop.moveTo(x: 640, y: 360)
-        #expect(session.waitForLine("lock: locked", after: seen), "moved in, the lock engages: \(game.lines.suffix(3))")
+        #expect(session.waitForLine("lock: locked", after: seen), "moved in, the lock engages: \(game.lines)")
         #expect(probe.pointerIsGrabbed, "X holds the grab")
         try session.expectYaw(yaw, "no jump when the lock engages")
         for _ in 0..<10 { desktop.moveRelative(dx: -100, dy: 0) }
@@ -315,14 +319,7 @@ extension XwaylandTests {
 
         try session.checkLAndTheAlert(yaw: yaw) { desktop.moveRelative(dx: 5, dy: 0) }
 
-        session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
-        session.letTheCompositorUnlock()
-        desktop.moveTo(x: 2, y: 2)
-        // The compositor applies the move on its own time, and X cannot see a pointer that is
-        // off its surfaces: a moment for the crossing out of the window to reach the game
-        // before L does (once, in CI, L came first and the lock engaged inside the window).
-        Thread.sleep(forTimeInterval: 0.3)
-        session.press(Keysym.l, expecting: "lock: unlocked (pointer outside the window)")
+        session.unlockWithThePointerOutside(desktop)
         #expect(!probe.pointerIsGrabbed, "no grab the compositor would not honour")
         seen = game.lines.count
         session.walkUntilLocked(after: seen) { desktop.moveRelative(dx: 10, dy: 6) }
@@ -464,11 +461,44 @@ struct XwaylandSession {
         try expectYaw(yaw, "no jump after the alert", sourceLocation: sourceLocation)
     }
 
+    /// L off, the pointer moved out of the X windows, L on: the game unlocked because the
+    /// pointer is outside. The compositor ends its lock and applies the moves on its own time
+    /// (under load, L once came first and the lock engaged inside the window): the cursor goes
+    /// onto the window and off it (a crossing even where X alone had moved its pointer in)
+    /// until X has seen it leave, so the crossing reaches the game before L does.
+    func unlockWithThePointerOutside(_ desktop: GnomeKDEFixture, sourceLocation: SourceLocation = #_sourceLocation) {
+        press(Keysym.l, expecting: "lock: unlocked (preference off)")
+        #expect(
+            LockgameLaunch.waitUntil(timeout: .seconds(10)) {
+                desktop.moveTo(x: 640, y: 360)
+                desktop.moveTo(x: 2, y: 2)
+                return BoundedWait.until(timeout: .milliseconds(300)) { !probe.pointerIsOverAWindow }
+            }, "the pointer leaves the X windows", sourceLocation: sourceLocation)
+        press(Keysym.l, expecting: "lock: unlocked (pointer outside the window)")
+    }
+
+    /// A test that starts with the pointer outside keeps it so when the pose copy's plain C
+    /// (see ``yaw()``) showed the strategy camera: it centres the cursor on the window, and
+    /// with the C undone the lock engages there.
+    func keepThePointerOutside(since seen: Int, _ desktop: GnomeKDEFixture) {
+        guard game.lines.dropFirst(seen).contains("lock: locked") else { return }
+        unlockWithThePointerOutside(desktop)
+    }
+
     /// After the focus came back: the lock returns at once if the cursor is on the game, or
     /// once `moveIn` puts it there.
+    /// A loaded mutter once took its cursor off the game a moment after the focus came back
+    /// and the game had locked (it was still restacking): the game said so and X's grab
+    /// ended with it, both as they should; the cursor then goes in once more.
     func bringThePointerIn(after seen: Int, moveIn: () -> Void) {
         if !waitForLine("lock: locked", after: seen, timeout: .seconds(2)) { moveIn() }
         #expect(waitForLine("lock: locked", after: seen), "the focus back re-locks: \(Array(game.lines.dropFirst(seen)))")
+        let lockLines = { game.lines.dropFirst(seen).filter { $0.hasPrefix("lock: ") } }
+        if !probe.pointerIsGrabbed, lockLines().last == "lock: unlocked (pointer outside the window)" {
+            let again = game.lines.count
+            moveIn()
+            #expect(waitForLine("lock: locked", after: again), "in again, the lock engages: \(Array(game.lines.dropFirst(seen)))")
+        }
         #expect(probe.pointerIsGrabbed, "X holds the lock the game reports: \(Array(game.lines.dropFirst(seen)))")
     }
 
