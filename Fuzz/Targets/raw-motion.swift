@@ -1,6 +1,6 @@
 // libFuzzer: -max_len=2048
 import FuzzSupport
-import GameInput
+@testable import GameInput
 
 /// Fuzzes the decoding of XInput 2 packed valuators, as raw events and as motion events hand
 /// them over: ``PackedValuators``, ``RawMotionDecoder`` and ``ScrollValuatorDecoder`` with

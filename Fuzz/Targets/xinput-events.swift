@@ -63,7 +63,7 @@ private func translate(
     switch kind & 7 {
     case 0:
         let key = translator.key(event, isPress: flag)
-        FuzzCheck.require(key.phase == (flag ? .down : .up) && key.xKeyCode == Int(event.detail), "key \(key) is not its event")
+        FuzzCheck.require(key.phase == (flag ? .down : .up) && key.xkbKeyCode == Int(event.detail), "key \(key) is not its event")
     case 1:
         let result = translator.button(event, isPress: flag)
         if WheelButtons.isWheel(Int(event.detail)) {
@@ -72,10 +72,12 @@ private func translate(
                 abs(scroll.delta.dx) + abs(scroll.delta.dy) == 1
             else { return failKind("one wheel step") }
             checkMask(scroll.buttonMask)
-        } else {
+        } else if let expected = MouseButton(xButton: Int(event.detail)) {
             guard case .button(let button) = result else { return failKind("button") }
-            FuzzCheck.require(button.button == Int(event.detail) && button.location == location, "button \(button) is not its event")
+            FuzzCheck.require(button.button == expected && button.location == location, "button \(button) is not its event")
             checkMask(button.buttonMask)
+        } else {
+            FuzzCheck.require(result == nil, "X button \(event.detail) is no mouse button: \(String(describing: result))")
         }
     case 2:
         translator.motion(event, emitPointer: flag) { output in
@@ -122,9 +124,9 @@ private func failKind(_ expected: String) {
     FuzzCheck.require(false, "expected a \(expected) event")
 }
 
-/// The X buttons a mask can hold: UIKit's 1…27 (X buttons 1…3 and 8…31), never the wheel.
+/// The buttons a mask can hold: `MouseButton` 1…30 (X buttons 1…3 and 8…34), never the wheel.
 private func checkMask(_ mask: ButtonMask) {
-    FuzzCheck.require(mask.rawValue >= 0 && mask.rawValue < 1 << 27, "button mask \(mask.rawValue) holds no X button")
+    FuzzCheck.require(mask.rawValue >= 0 && mask.rawValue < 1 << 30, "button mask \(mask.rawValue) holds no mouse button")
 }
 
 /// One event's fields read from the input, and the C events built from them (their arrays

@@ -139,9 +139,9 @@ public final class PixelPresenter {
     /// unless `allowSharedMemory` is false, and receives the window's MIT-SHM events: one
     /// presenter per window. On Wayland the window's frames are the presenter's from now on.
     public init(window gameWindow: GameWindow, allowSharedMemory: Bool = true) throws(Unsupported) {
-        if let wayland = gameWindow.wayland {
+        if let wayland = gameWindow.waylandSystem {
             implementation = .wayland(WaylandPixelPresenter(window: wayland))
-        } else if let x11 = gameWindow.x11 {
+        } else if let x11 = gameWindow.x11System {
             implementation = .x11(try X11PixelPresenter(window: x11, allowSharedMemory: allowSharedMemory))
         } else {
             preconditionFailure("a GameWindow runs on X11 or Wayland")

@@ -67,7 +67,7 @@ struct XBench {
             let framebuffer = Framebuffer(width: 1, height: 1)
             framebuffer.target(presenter.pixels)
             // A display name was given: the window is X11's.
-            guard let display = window.x11?.connection.display else { return [] }
+            guard let display = window.x11System?.connection.display else { return [] }
             let versusRender = PairedTiming(
                 plan: plan,
                 subject: {

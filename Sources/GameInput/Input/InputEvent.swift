@@ -125,8 +125,10 @@ public struct KeyEvent: Hashable, Sendable {
     public var key: KeySymbol
     /// The physical key, layout-independent (UIKit's `UIKey.keyCode`).
     public var keyCode: KeyboardHIDUsage
-    /// The X key code of the physical key, as the server numbers it.
-    public var xKeyCode: Int
+    /// The physical key's Linux input code (`KEY_W` is 17, as `linux/input-event-codes.h`
+    /// numbers keys), the same on X11 and Wayland; 0 where unknown. Both systems number keys
+    /// by XKB key codes, this code plus 8.
+    public var scanCode: Int
     /// What the key types with the modifiers held, in the active layout group (UIKit's
     /// `UIKey.characters`): Shift+1 is "!" on a US layout, AltGr+Q "@" on a German one, a keypad
     /// key a digit only with Num Lock. Control and Alt change nothing here (Ctrl+C is "c"); a
@@ -144,18 +146,18 @@ public struct KeyEvent: Hashable, Sendable {
 
     /// A key event, as the window makes them from XInput 2 (and tests and scripted input from
     /// their own values). `charactersIgnoringModifiers` defaults to what `key` types
-    /// (``KeySymbol/characters``), and `characters` to `charactersIgnoringModifiers`; `keyCode` and `xKeyCode` default to an unknown key
-    /// (``KeyboardHIDUsage/keyboardErrorUndefined``, 0). A keypad key gets
+    /// (``KeySymbol/characters``), and `characters` to `charactersIgnoringModifiers`; `keyCode`
+    /// and `scanCode` default to an unknown key (``KeyboardHIDUsage/keyboardErrorUndefined``, 0). A keypad key gets
     /// ``ModifierFlags/numericPad`` added to `modifierFlags`.
     public init(
-        phase: PressPhase, key: KeySymbol, keyCode: KeyboardHIDUsage = .keyboardErrorUndefined, xKeyCode: Int = 0,
+        phase: PressPhase, key: KeySymbol, keyCode: KeyboardHIDUsage = .keyboardErrorUndefined, scanCode: Int = 0,
         characters: String? = nil, charactersIgnoringModifiers: String? = nil, modifierFlags: ModifierFlags = [],
         isRepeat: Bool, serverTime: UInt32
     ) {
         self.phase = phase
         self.key = key
         self.keyCode = keyCode
-        self.xKeyCode = xKeyCode
+        self.scanCode = scanCode
         self.charactersIgnoringModifiers = charactersIgnoringModifiers ?? key.characters
         self.characters = characters ?? self.charactersIgnoringModifiers
         var flags = modifierFlags
@@ -166,14 +168,19 @@ public struct KeyEvent: Hashable, Sendable {
     }
 }
 
+extension KeyEvent {
+    /// The XKB key code both systems number keys by: ``scanCode`` plus 8.
+    var xkbKeyCode: Int { scanCode + 8 }
+}
+
 /// A pointer button press or release in the window, from XInput 2
 /// (`XI_ButtonPress`/`XI_ButtonRelease`).
 public struct ButtonEvent: Hashable, Sendable {
     /// Whether the button went down, came up, or was cancelled because the focus went to
     /// another client while it was held.
     public var phase: PressPhase
-    /// The X button number: 1 primary, 2 middle, 3 secondary, 8 and up extra buttons.
-    public var button: Int
+    /// The button, by its role.
+    public var button: MouseButton
     /// Where the pointer was, in window pixels.
     public var location: WindowPoint
     /// The buttons involved: those already held plus this event's own button.
@@ -187,16 +194,15 @@ public struct ButtonEvent: Hashable, Sendable {
     public var serverTime: UInt32
 
     /// A button event, as the window makes them from XInput 2 (and tests and scripted input
-    /// from their own values). `buttonMask` defaults to `button`'s own button alone
-    /// (``ButtonMask/init(xButton:)``).
+    /// from their own values). `buttonMask` defaults to `button` alone.
     public init(
-        phase: PressPhase, button: Int, location: WindowPoint, buttonMask: ButtonMask? = nil,
+        phase: PressPhase, button: MouseButton, location: WindowPoint, buttonMask: ButtonMask? = nil,
         modifierFlags: ModifierFlags = [], deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32
     ) {
         self.phase = phase
         self.button = button
         self.location = location
-        self.buttonMask = buttonMask ?? ButtonMask(xButton: button)
+        self.buttonMask = buttonMask ?? ButtonMask(button)
         self.modifierFlags = modifierFlags
         self.deviceKind = deviceKind
         self.serverTime = serverTime

@@ -3,16 +3,16 @@
 /// In an `XIRawEvent` (and `XIValuatorState`), `values` holds one entry per *set* bit of the
 /// valuator mask, in bit order, not one per axis: axis 3's value is at the index equal to the
 /// number of set bits below bit 3. Reading by axis number directly is the classic decoding bug.
-public enum PackedValuators {
+package enum PackedValuators {
     /// The number of values a mask announces (its set bits).
-    public static func valueCount(mask: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func valueCount(mask: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         for byte in mask { count += byte.nonzeroBitCount }
         return count
     }
 
     /// The position of `axis` in the packed array, or `nil` when its mask bit is not set.
-    public static func packedIndex(of axis: Int, mask: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func packedIndex(of axis: Int, mask: UnsafeBufferPointer<UInt8>) -> Int? {
         guard axis >= 0 else { return nil }
         let byteIndex = axis >> 3
         guard byteIndex < mask.count else { return nil }
@@ -25,7 +25,7 @@ public enum PackedValuators {
 
     /// The value of `axis`, or `nil` when the mask does not include it or `values` is shorter
     /// than the mask claims.
-    public static func value(
+    package static func value(
         of axis: Int,
         mask: UnsafeBufferPointer<UInt8>,
         values: UnsafeBufferPointer<Double>

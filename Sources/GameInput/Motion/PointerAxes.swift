@@ -3,21 +3,21 @@
 ///
 /// Found from the device's `XIValuatorClassInfo` entries by their labels (`Rel X`/`Rel Y` or
 /// `Abs X`/`Abs Y`), never assumed from their order.
-public struct PointerAxes: Hashable, Sendable {
+package struct PointerAxes: Hashable, Sendable {
     /// The valuator number of the horizontal axis.
-    public var xAxis: Int
+    package var xAxis: Int
     /// The valuator number of the vertical axis.
-    public var yAxis: Int
+    package var yAxis: Int
     /// Whether the axes report positions, so motion is the difference between two events.
-    public var isAbsolute: Bool
+    package var isAbsolute: Bool
 
     /// Axes on valuators `xAxis` and `yAxis`, reporting positions when `isAbsolute` is true.
-    public init(xAxis: Int, yAxis: Int, isAbsolute: Bool) {
+    package init(xAxis: Int, yAxis: Int, isAbsolute: Bool) {
         self.xAxis = xAxis
         self.yAxis = yAxis
         self.isAbsolute = isAbsolute
     }
 
     /// Valuators 0 and 1 as relative axes: what a device without labels is taken to have.
-    public static let conventional = PointerAxes(xAxis: 0, yAxis: 1, isAbsolute: false)
+    package static let conventional = PointerAxes(xAxis: 0, yAxis: 1, isAbsolute: false)
 }

@@ -6,14 +6,14 @@
 /// Non-finite or absurd values are rejected and counted, never passed on.
 ///
 /// Storage for every device id is made once, so decoding allocates nothing.
-public struct RawMotionDecoder: Sendable {
+package struct RawMotionDecoder: Sendable {
     /// Device ids are below this (XInput device ids fit in a byte).
-    public static let deviceIDLimit = 256
+    package static let deviceIDLimit = 256
     /// A delta whose magnitude exceeds this many counts is taken as garbage and rejected.
-    public static let largestPlausibleDelta = 1_000_000.0
+    package static let largestPlausibleDelta = 1_000_000.0
 
     /// How many events were rejected for non-finite or absurd values.
-    public private(set) var rejectedEventCount = 0
+    package private(set) var rejectedEventCount = 0
 
     private var axesByDevice: [PointerAxes]
     private var baselines: [AbsoluteBaseline]
@@ -26,20 +26,20 @@ public struct RawMotionDecoder: Sendable {
 
     /// A decoder that takes every device to have ``PointerAxes/conventional`` axes until
     /// ``setAxes(_:forDevice:)`` says otherwise, with no absolute baselines set.
-    public init() {
+    package init() {
         axesByDevice = Array(repeating: .conventional, count: Self.deviceIDLimit)
         baselines = Array(repeating: AbsoluteBaseline(), count: Self.deviceIDLimit)
     }
 
     /// Records the axes of device `deviceID` (from the server's device list).
-    public mutating func setAxes(_ axes: PointerAxes, forDevice deviceID: Int) {
+    package mutating func setAxes(_ axes: PointerAxes, forDevice deviceID: Int) {
         guard (0..<Self.deviceIDLimit).contains(deviceID) else { return }
         axesByDevice[deviceID] = axes
         baselines[deviceID] = AbsoluteBaseline()
     }
 
     /// Forgets every absolute device's last position (at each lock transition).
-    public mutating func resetBaselines() {
+    package mutating func resetBaselines() {
         for index in baselines.indices { baselines[index].isSet = false }
     }
 
@@ -51,7 +51,7 @@ public struct RawMotionDecoder: Sendable {
     ///   - mask: the event's valuator mask (`valuators.mask`, `mask_len` bytes).
     ///   - accelerated: the packed accelerated values (`valuators.values`).
     ///   - unaccelerated: the packed raw values (`raw_values`), same packing.
-    public mutating func decode(
+    package mutating func decode(
         sourceDeviceID: Int,
         mask: UnsafeBufferPointer<UInt8>,
         accelerated: UnsafeBufferPointer<Double>,

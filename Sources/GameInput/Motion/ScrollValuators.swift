@@ -1,24 +1,24 @@
 /// One smooth-scrolling axis of a device (`XIScrollClassInfo`): which valuator, which
 /// direction, and how much of it makes one wheel step (`increment`, negative when the axis
 /// counts the other way).
-public struct ScrollAxis: Hashable, Sendable {
+package struct ScrollAxis: Hashable, Sendable {
     /// The direction an axis scrolls (`XIScrollClassInfo.scroll_type`).
-    public enum Orientation: Hashable, Sendable {
+    package enum Orientation: Hashable, Sendable {
         /// Up and down (`XIScrollTypeVertical`); the axis's steps go to ``PointerDelta/dy``.
         case vertical
         /// Left and right (`XIScrollTypeHorizontal`); the axis's steps go to ``PointerDelta/dx``.
         case horizontal
     }
     /// The valuator that carries the axis's running total (`XIScrollClassInfo.number`).
-    public var valuator: Int
+    package var valuator: Int
     /// Whether the axis scrolls up and down or left and right.
-    public var orientation: Orientation
+    package var orientation: Orientation
     /// How much the valuator changes for one wheel step (`XIScrollClassInfo.increment`);
     /// negative when the axis counts the other way.
-    public var increment: Double
+    package var increment: Double
 
     /// The axis on valuator `valuator`, scrolling in `orientation` by `increment` per step.
-    public init(valuator: Int, orientation: Orientation, increment: Double) {
+    package init(valuator: Int, orientation: Orientation, increment: Double) {
         self.valuator = valuator
         self.orientation = orientation
         self.increment = increment
@@ -32,16 +32,16 @@ public struct ScrollAxis: Hashable, Sendable {
 /// enters the window (or after the device changed) only sets the baseline, as the XInput 2.1
 /// protocol asks. Non-finite values are ignored. Storage for every device is made once, so
 /// decoding allocates nothing.
-public struct ScrollValuatorDecoder: Sendable {
+package struct ScrollValuatorDecoder: Sendable {
     /// Scroll axes kept per device (a vertical and a horizontal one are usual).
-    public static let axesPerDevice = 4
+    package static let axesPerDevice = 4
 
     private var axes: [ScrollAxis?]
     private var lastValues: [Double]
     private var hasLastValue: [Bool]
 
     /// A decoder that knows no device's scroll axes yet; ``setAxes(_:forDevice:)`` adds them.
-    public init() {
+    package init() {
         let slots = RawMotionDecoder.deviceIDLimit * Self.axesPerDevice
         axes = Array(repeating: nil, count: slots)
         lastValues = Array(repeating: 0, count: slots)
@@ -49,7 +49,7 @@ public struct ScrollValuatorDecoder: Sendable {
     }
 
     /// Records the scroll axes of a device (replacing earlier ones) and forgets its baselines.
-    public mutating func setAxes(_ deviceAxes: [ScrollAxis], forDevice deviceID: Int) {
+    package mutating func setAxes(_ deviceAxes: [ScrollAxis], forDevice deviceID: Int) {
         guard (0..<RawMotionDecoder.deviceIDLimit).contains(deviceID) else { return }
         for slot in 0..<Self.axesPerDevice {
             let index = deviceID * Self.axesPerDevice + slot
@@ -59,12 +59,12 @@ public struct ScrollValuatorDecoder: Sendable {
     }
 
     /// Forgets every device's baseline (the pointer entered the window).
-    public mutating func resetBaselines() {
+    package mutating func resetBaselines() {
         for index in hasLastValue.indices { hasLastValue[index] = false }
     }
 
     /// The scroll in this event's valuators, or nil when it carries no scroll change.
-    public mutating func decode(
+    package mutating func decode(
         sourceDeviceID: Int, mask: UnsafeBufferPointer<UInt8>,
         values: UnsafeBufferPointer<Double>
     ) -> PointerDelta? {
@@ -94,11 +94,11 @@ public struct ScrollValuatorDecoder: Sendable {
 }
 
 /// The legacy wheel: X buttons 4 (up), 5 (down), 6 (left) and 7 (right), one step each.
-public enum WheelButtons {
+package enum WheelButtons {
     /// The discrete scroll for a button press, or nil when the button is no wheel button or
     /// the press is XInput 2's emulation of a smooth scroll (`XIPointerEmulated`), which the
     /// continuous scroll already reported.
-    public static func discreteScroll(button: Int, isPointerEmulated: Bool) -> PointerDelta? {
+    package static func discreteScroll(button: Int, isPointerEmulated: Bool) -> PointerDelta? {
         guard !isPointerEmulated else { return nil }
         switch button {
         case 4: return PointerDelta(dx: 0, dy: -1)
@@ -110,5 +110,5 @@ public enum WheelButtons {
     }
 
     /// Whether an X button number is a wheel direction.
-    public static func isWheel(_ button: Int) -> Bool { (4...7).contains(button) }
+    package static func isWheel(_ button: Int) -> Bool { (4...7).contains(button) }
 }

@@ -12,9 +12,9 @@
 /// too, and hides it), and the confinement reports ``UnlockedReason/lockPreferred``. When
 /// the lock cannot be had (unfocused, an alert), neither can the confinement, except for the
 /// one requirement only the lock has: full screen.
-public struct PointerLockArbiter: Hashable, Sendable {
+package struct PointerLockArbiter: Hashable, Sendable {
     /// What the platform must do to make the held grab match the facts.
-    public enum Command: Hashable, Sendable {
+    package enum Command: Hashable, Sendable {
         /// Grab the pointer as `kind` asks (a lock hides it; a confinement keeps the cursor);
         /// report the result with ``grabSucceeded()``, ``grabRefused(_:at:)``,
         /// ``grabPending(until:)`` or ``grabWithheld(_:)``.
@@ -35,43 +35,43 @@ public struct PointerLockArbiter: Hashable, Sendable {
     }
 
     /// The first delay before retrying a refused grab; it doubles on each further refusal.
-    public static let initialRetryDelay: Duration = .milliseconds(8)
+    package static let initialRetryDelay: Duration = .milliseconds(8)
     /// The longest delay between two grab attempts (a few frames at 60 Hz).
-    public static let maximumRetryDelay: Duration = .milliseconds(64)
+    package static let maximumRetryDelay: Duration = .milliseconds(64)
 
     /// The facts last given to ``update(_:now:)``.
-    public private(set) var facts = PointerLockFacts()
+    package private(set) var facts = PointerLockFacts()
     /// The grab the arbiter believes the platform holds (it issued `acquire` or `change` and no
     /// refusal, release or loss has been reported since); nil when none.
-    public private(set) var heldGrab: PointerGrabKind?
+    package private(set) var heldGrab: PointerGrabKind?
     /// Whether the arbiter believes the platform holds a grab of either kind.
-    public var holdsGrab: Bool { heldGrab != nil }
+    package var holdsGrab: Bool { heldGrab != nil }
     /// The last refusal, kept until a grab succeeds or the lock is no longer wanted.
-    public private(set) var lastRefusal: GrabRefusal?
+    package private(set) var lastRefusal: GrabRefusal?
     /// When the next grab attempt is due after a refusal or a pending one; `nil` when none is.
-    public private(set) var retryDeadline: ContinuousClock.Instant?
+    package private(set) var retryDeadline: ContinuousClock.Instant?
     /// Whether the last attempt is pending: the platform is preparing the grab (the X11 lock
     /// guardian maps its window) and says when to try again.
-    public private(set) var isGrantPending = false
+    package private(set) var isGrantPending = false
     /// Whether the last attempt is withheld: the platform's request stands, the system decides
     /// (a Wayland compositor locks when it chooses), and no attempt is made until the platform
     /// has news (``pendingGrabMayProceed(now:)``) or the facts change.
-    public private(set) var isWithheld = false
+    package private(set) var isWithheld = false
     private var consecutiveRefusals = 0
 
     /// An arbiter that holds no grab and has all-false facts: nothing is wanted until
     /// ``update(_:now:)`` brings the facts.
-    public init() {}
+    package init() {}
 
     /// The lock state to report for the current facts and grab.
-    public var state: PointerLockState {
+    package var state: PointerLockState {
         if heldGrab == .lock { return .locked }
         if let blocking = blockingReason { return .unlocked(blocking) }
         return .unlocked(attemptReason)
     }
 
     /// The confinement state to report for the current facts and grab.
-    public var confinementState: PointerConfinementState {
+    package var confinementState: PointerConfinementState {
         if heldGrab == .confinement { return .confined }
         if let blocking = blockingReason(for: .confinement) { return .unconfined(blocking) }
         return .unconfined(attemptReason)
@@ -86,18 +86,18 @@ public struct PointerLockArbiter: Hashable, Sendable {
 
     /// The grab the facts call for: the lock when nothing blocks it, else the confinement
     /// when nothing blocks that, else none.
-    public var wantedGrab: PointerGrabKind? {
+    package var wantedGrab: PointerGrabKind? {
         if blockingReason == nil { return .lock }
         if blockingReason(for: .confinement) == nil { return .confinement }
         return nil
     }
 
     /// The first requirement that keeps the lock from being wanted, or `nil` when it is wanted.
-    public var blockingReason: UnlockedReason? { blockingReason(for: .lock) }
+    package var blockingReason: UnlockedReason? { blockingReason(for: .lock) }
 
     /// The first requirement that keeps a grab of `kind` from being wanted, or `nil` when it
     /// is wanted. A confinement is not wanted while the lock is (``UnlockedReason/lockPreferred``).
-    public func blockingReason(for kind: PointerGrabKind) -> UnlockedReason? {
+    package func blockingReason(for kind: PointerGrabKind) -> UnlockedReason? {
         if facts.alertPresented { return .alertPresented }
         switch kind {
         case .lock:
@@ -123,7 +123,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     ///
     /// A change of facts makes a pending retry due at once (the conditions changed), so a
     /// grab refused as not viewable is tried again as soon as the window maps.
-    public mutating func update(_ newFacts: PointerLockFacts, now: ContinuousClock.Instant) -> Command? {
+    package mutating func update(_ newFacts: PointerLockFacts, now: ContinuousClock.Instant) -> Command? {
         if newFacts != facts {
             facts = newFacts
             if retryDeadline != nil || isWithheld {
@@ -136,12 +136,12 @@ public struct PointerLockArbiter: Hashable, Sendable {
     }
 
     /// Returns the command due at `now` with unchanged facts: a grab retry whose deadline passed.
-    public mutating func poll(now: ContinuousClock.Instant) -> Command? {
+    package mutating func poll(now: ContinuousClock.Instant) -> Command? {
         commandDue(now: now)
     }
 
     /// Reports that the `acquire` or `change` just issued succeeded.
-    public mutating func grabSucceeded() {
+    package mutating func grabSucceeded() {
         isGrantPending = false
         isWithheld = false
         lastRefusal = nil
@@ -151,13 +151,13 @@ public struct PointerLockArbiter: Hashable, Sendable {
 
     /// Reports that the grab is gone without a `release`: a watchdog or a guardian freed the
     /// pointer, or the `acquire` just issued was abandoned before grabbing.
-    public mutating func grabLost() {
+    package mutating func grabLost() {
         heldGrab = nil
     }
 
     /// Reports that the `acquire` or `change` just issued was refused (no grab is held now);
     /// schedules a retry with back-off.
-    public mutating func grabRefused(_ refusal: GrabRefusal, at now: ContinuousClock.Instant) {
+    package mutating func grabRefused(_ refusal: GrabRefusal, at now: ContinuousClock.Instant) {
         heldGrab = nil
         isGrantPending = false
         isWithheld = false
@@ -169,7 +169,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// Reports that the `acquire` just issued is pending: the platform is getting ready and
     /// asks to be tried again at `deadline` at the latest (or sooner, through
     /// ``pendingGrabMayProceed(now:)``). The state meanwhile is `unlocked(.notYetGranted)`.
-    public mutating func grabPending(until deadline: ContinuousClock.Instant) {
+    package mutating func grabPending(until deadline: ContinuousClock.Instant) {
         heldGrab = nil
         isGrantPending = true
         retryDeadline = deadline
@@ -180,7 +180,7 @@ public struct PointerLockArbiter: Hashable, Sendable {
     /// locked the pointer, or took the lock away). No grab is held; the state reports
     /// `refusal`, and nothing is tried again until ``pendingGrabMayProceed(now:)`` or a change
     /// of facts.
-    public mutating func grabWithheld(_ refusal: GrabRefusal) {
+    package mutating func grabWithheld(_ refusal: GrabRefusal) {
         heldGrab = nil
         isGrantPending = false
         isWithheld = true
@@ -191,14 +191,14 @@ public struct PointerLockArbiter: Hashable, Sendable {
 
     /// The platform is ready for the pending grab, or has news of a withheld one: the next
     /// attempt is due now.
-    public mutating func pendingGrabMayProceed(now: ContinuousClock.Instant) {
+    package mutating func pendingGrabMayProceed(now: ContinuousClock.Instant) {
         guard isGrantPending || isWithheld else { return }
         isWithheld = false
         retryDeadline = now
     }
 
     /// The delay before the next attempt after `refusals` consecutive refusals.
-    public static func retryDelay(afterRefusals refusals: Int) -> Duration {
+    package static func retryDelay(afterRefusals refusals: Int) -> Duration {
         var delay = initialRetryDelay
         var doublings = max(0, refusals - 1)
         while doublings > 0 && delay < maximumRetryDelay {
@@ -246,48 +246,48 @@ public struct PointerLockArbiter: Hashable, Sendable {
 }
 
 /// What is true now that decides whether the pointer may be locked.
-public struct PointerLockFacts: Hashable, Sendable {
+package struct PointerLockFacts: Hashable, Sendable {
     /// The lock preference of the topmost presented object (the game, or an alert over it).
-    public var prefersPointerLocked = false
+    package var prefersPointerLocked = false
     /// The confinement preference of the topmost presented object.
-    public var prefersPointerConfined = false
+    package var prefersPointerConfined = false
     /// Whether something presented over the game is on top and prefers the pointer neither
     /// locked nor confined.
-    public var alertPresented = false
+    package var alertPresented = false
     /// Locking switched off by the environment or a safety valve.
-    public var suspension: LockSuspension?
+    package var suspension: LockSuspension?
     /// Why the pointer was freed from outside the event loop while locked, because the game
     /// could not run (a stalled loop, a stopped or traced process); kept until the loop has
     /// handled what queued up meanwhile.
-    public var interruption: LockSuspension?
+    package var interruption: LockSuspension?
     /// Whether the screen saver (or a locker using it) is active.
-    public var screenSaverActive = false
+    package var screenSaverActive = false
     /// Whether another client has held a grab of the keyboard for longer than a hotkey's tap
     /// (a screen locker, a system overlay, a window manager's switcher).
-    public var keyboardGrabbedElsewhere = false
+    package var keyboardGrabbedElsewhere = false
     /// Whether the window is mapped and viewable.
-    public var isViewable = false
+    package var isViewable = false
     /// Whether the window has keyboard focus (grab-caused focus events do not count).
-    public var hasFocus = false
+    package var hasFocus = false
     /// Whether the game asks for the lock only while full-screen.
-    public var requiresFullScreen = false
+    package var requiresFullScreen = false
     /// Whether the window is full-screen.
-    public var isFullScreen = false
+    package var isFullScreen = false
     /// Whether the lock may engage only while the pointer is over the window. True under
     /// Xwayland, where the X grab becomes the compositor's pointer lock only if the
     /// compositor's pointer is on the window when the grab starts.
-    public var requiresPointerOverWindow = false
+    package var requiresPointerOverWindow = false
     /// Whether the pointer is over the window (as the server last reported crossing it).
-    public var pointerIsOverWindow = false
+    package var pointerIsOverWindow = false
     /// Whether a mouse button pressed in the window is still held.
-    public var buttonsHeld = false
+    package var buttonsHeld = false
 
     /// Facts that are all false or absent: no preference, not viewable, no focus.
-    public init() {}
+    package init() {}
 }
 
 /// The two grabs the arbiter chooses between.
-public enum PointerGrabKind: Hashable, Sendable, CustomStringConvertible {
+package enum PointerGrabKind: Hashable, Sendable, CustomStringConvertible {
     /// The pointer lock: the cursor hidden, relative motion only, the pointer kept in place.
     case lock
     /// The confinement: the cursor visible and kept inside the window (or its confinement
@@ -295,7 +295,7 @@ public enum PointerGrabKind: Hashable, Sendable, CustomStringConvertible {
     case confinement
 
     /// "lock" or "confinement".
-    public var description: String {
+    package var description: String {
         switch self {
         case .lock: "lock"
         case .confinement: "confinement"

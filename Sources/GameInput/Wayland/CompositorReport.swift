@@ -5,7 +5,7 @@ import Foundation
 /// needs are missing.
 public struct CompositorReport: Sendable {
     /// A protocol the compositor offers: its interface name and the highest version.
-    public struct OfferedProtocol: Sendable, Equatable {
+    public struct OfferedProtocol: Sendable, Hashable {
         /// The interface, such as "zwp_pointer_constraints_v1".
         public var name: String
         /// The highest version the compositor offers.
@@ -67,10 +67,13 @@ public struct CompositorReport: Sendable {
             throw Failure(error)
         }
         defer { connection.close() }
+        return CompositorReport(socket: connection.socketName, protocols: offeredProtocols(connection.globals))
+    }
+
+    /// Each interface of `globals` once, at its highest version, sorted by name.
+    static func offeredProtocols(_ globals: [WaylandConnection.Global]) -> [OfferedProtocol] {
         var highest: [String: Int] = [:]
-        for global in connection.globals { highest[global.interface] = max(highest[global.interface] ?? 0, Int(global.version)) }
-        return CompositorReport(
-            socket: connection.socketName,
-            protocols: highest.map { OfferedProtocol(name: $0.key, version: $0.value) }.sorted { $0.name < $1.name })
+        for global in globals { highest[global.interface] = max(highest[global.interface] ?? 0, Int(global.version)) }
+        return highest.map { OfferedProtocol(name: $0.key, version: $0.value) }.sorted { $0.name < $1.name }
     }
 }

@@ -6,7 +6,7 @@ internal import CXKBCommon
 /// and key repeat, which Wayland leaves to the client (`repeat_info`: a rate and a delay).
 ///
 /// Key codes here are XKB key codes: the evdev code Wayland sends plus 8, the same numbers an X
-/// server uses, so ``KeyEvent/xKeyCode`` means the same on both.
+/// server uses, so ``KeyEvent/scanCode`` means the same on both.
 final class WaylandKeyboard {
     /// What the keys mean: the compositor's keymap, or the default one until it sends it; nil
     /// only when neither could be compiled.

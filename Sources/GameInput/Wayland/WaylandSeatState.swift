@@ -45,11 +45,7 @@ struct WaylandSeatState {
     let keys = WaylandKeyboard()
 
     /// The buttons held, as pointer events report them.
-    var buttonMask: ButtonMask {
-        var mask: ButtonMask = []
-        for button in 1..<32 where presses.buttons & (1 << UInt32(button)) != 0 { mask.formUnion(ButtonMask(xButton: button)) }
-        return mask
-    }
+    var buttonMask: ButtonMask { presses.buttonMask }
 
     /// Adds `value` axis units on `axis` to the frame's scrolling, in wheel steps of 15 axis
     /// units, as libinput counts one notch.

@@ -74,7 +74,7 @@ extension WaylandWindow {
 
     // MARK: Pointer
 
-    var modifierFlags: ModifierFlags { ModifierFlags(xState: Int(input.keys.modifiers.effectiveModifiers)) }
+    var modifierFlags: ModifierFlags { ModifierFlags(xkbMask: Int(input.keys.modifiers.effectiveModifiers)) }
 
     private func pointerEntered(serial: UInt32, at location: WindowPoint) {
         input.pointerSerial = serial
@@ -105,8 +105,7 @@ extension WaylandWindow {
     }
 
     private func pointerButton(_ code: UInt32, pressed: Bool, time: UInt32) {
-        let button = Self.xButton(evdev: code)
-        guard input.pointerLocation != nil || !pressed, button != 0 else { return }
+        guard let button = MouseButton(evdev: code), input.pointerLocation != nil || !pressed else { return }
         let before = input.presses.buttons
         defer { buttonsChanged(from: before) }
         // A release of a press the game did not see, or saw cancelled, has nothing to end.
@@ -115,7 +114,7 @@ extension WaylandWindow {
             .button(
                 ButtonEvent(
                     phase: pressed ? .down : .up, button: button, location: input.pointerLocation ?? WindowPoint(x: 0, y: 0),
-                    buttonMask: input.buttonMask.union(ButtonMask(xButton: button)), modifierFlags: modifierFlags, serverTime: time)))
+                    buttonMask: input.buttonMask.union(ButtonMask(button)), modifierFlags: modifierFlags, serverTime: time)))
     }
 
     /// The lock waits while the primary, middle or secondary button is held.
@@ -123,21 +122,6 @@ extension WaylandWindow {
         let primary = HeldPresses.primaryButtons
         let held = input.presses.buttons & primary != 0
         if (before & primary != 0) != held { pointerLock.setButtonsHeld(held) }
-    }
-
-    /// The X button number of an evdev button code (`BTN_LEFT` 272 is 1, `BTN_RIGHT` 3,
-    /// `BTN_MIDDLE` 2, `BTN_SIDE` 8, `BTN_EXTRA` 9, then on from 10), so that buttons mean the
-    /// same on both backends.
-    static func xButton(evdev code: UInt32) -> Int {
-        switch code {
-        case 0x110: 1
-        case 0x111: 3
-        case 0x112: 2
-        case 0x113: 8
-        case 0x114: 9
-        case 0x115...0x11F: 10 + Int(code - 0x115)
-        default: 0
-        }
     }
 
     /// Scrolling, gathered until the pointer's frame: wheel steps from `axis_discrete` (a
@@ -236,7 +220,7 @@ extension WaylandWindow {
     private func keyEvent(_ keyCode: Int, phase: PressPhase, isRepeat: Bool, time: UInt32) -> KeyEvent {
         let meaning = input.keys.meaning(of: keyCode)
         return KeyEvent(
-            phase: phase, key: meaning.key, keyCode: input.keys.usage(of: keyCode), xKeyCode: keyCode, characters: meaning.characters,
+            phase: phase, key: meaning.key, keyCode: input.keys.usage(of: keyCode), scanCode: keyCode - 8, characters: meaning.characters,
             charactersIgnoringModifiers: meaning.charactersIgnoringModifiers, modifierFlags: modifierFlags, isRepeat: isRepeat,
             serverTime: time)
     }

@@ -395,6 +395,18 @@ extension WaylandWindow: WindowBackend {
     var supportsTransformGestures: Bool { globals.gestures?.isActive == true }
     var lockGuardianStatus: LockGuardianStatus { .notNeeded }
     var windowManagerRuns: Bool { true }
+    /// Wayland lets no client place, find or give an icon to its window, nor move the pointer
+    /// or take the focus; fractional scale where the compositor offers it.
+    var capabilities: WindowCapabilities {
+        var capabilities: WindowCapabilities = []
+        if supportsTransformGestures { capabilities.insert(.transformGestures) }
+        if size.fractional != nil { capabilities.insert(.fractionalScale) }
+        return capabilities
+    }
+    /// Nothing of X11 on native Wayland.
+    var x11Details: X11Details? { nil }
+    /// The Wayland side of `GameWindow.wayland`: the registry's globals as they are now.
+    var waylandDetails: WaylandDetails? { WaylandDetails(protocols: CompositorReport.offeredProtocols(connection.globals)) }
 
     var title: String {
         get { toplevelState.title }
@@ -424,14 +436,14 @@ extension WaylandWindow: WindowBackend {
     }
 
     func requestPosition(x: Int, y: Int) throws(WindowStateError) {
-        guard Int(Int16.min)...Int(Int16.max) ~= x, Int(Int16.min)...Int(Int16.max) ~= y else {
-            throw .invalidPosition(x: x, y: y)
-        }
+        throw .unsupported(.position, reason: "Wayland lets no client place its window")
     }
 
     func positionOnScreen() -> ScreenPoint? { nil }
 
-    func setIcon(_ icons: [WindowIcon]) throws(WindowStateError) {}
+    func setIcon(_ icons: [WindowIcon]) throws(WindowStateError) {
+        throw .unsupported(.icon, reason: "a Wayland desktop takes icons from the program's desktop file")
+    }
 
     func setFullScreen(_ fullScreen: Bool) {
         guard isUsable else { return }
@@ -472,7 +484,9 @@ extension WaylandWindow: WindowBackend {
         }
     }
 
-    func warpPointer(to point: WindowPoint) -> Bool { false }
+    func warpPointer(to point: WindowPoint) throws(WindowStateError) -> Bool {
+        throw .unsupported(.warp, reason: "Wayland lets a client only hint the cursor's place when its lock ends")
+    }
 
     func printedName(of usage: KeyboardHIDUsage) -> String? {
         guard isUsable, let keyCode = input.keys.keyCode(of: usage), let layout = input.keys.layout else { return nil }

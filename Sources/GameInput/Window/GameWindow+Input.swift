@@ -30,9 +30,10 @@ extension GameWindow {
     ///
     /// Under Xwayland the warp moves the X server's pointer; whether the compositor's cursor
     /// follows is the compositor's choice (Wayland lets a client only hint a position). On
-    /// native Wayland it returns false so far.
+    /// native Wayland it throws ``WindowStateError/unsupported(_:reason:)``
+    /// (``WindowCapabilities/warp`` is missing from ``capabilities``).
     @discardableResult
-    public func warpPointer(to point: WindowPoint) -> Bool { system.warpPointer(to: point) }
+    public func warpPointer(to point: WindowPoint) throws(WindowStateError) -> Bool { try system.warpPointer(to: point) }
 
     /// What the keyboard's layout types with the physical key `usage` at shift level 0 of the
     /// active group (as printed on the keycap: "Z" for ``KeyboardHIDUsage/keyboardW`` on

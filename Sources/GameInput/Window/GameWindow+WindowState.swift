@@ -53,7 +53,8 @@ extension GameWindow {
     /// when it is asked before ``show()``; and that the position is the window's own, not its
     /// frame's (`StaticGravity`), as ``positionOnScreen()`` reads it. Still a request: a window
     /// manager may keep the window on the screen, or tile it. Wayland lets no client place its
-    /// window: the request does nothing there.
+    /// window: there it throws ``WindowStateError/unsupported(_:reason:)``
+    /// (``WindowCapabilities/position`` is missing from ``capabilities``).
     ///
     /// Throws ``WindowStateError/invalidPosition(x:y:)`` for a coordinate X cannot hold
     /// (−32768 to 32767). Does nothing after ``close()`` and for an attached window.
@@ -71,7 +72,8 @@ extension GameWindow {
     /// Gives the window its icon in one or more sizes (X11: `_NET_WM_ICON`), for task bars,
     /// window switchers and title bars; an empty list removes the icon (the desktop shows its
     /// own). On Wayland the desktop takes icons from the program's desktop file: nothing is
-    /// sent.
+    /// sent, and it throws ``WindowStateError/unsupported(_:reason:)``
+    /// (``WindowCapabilities/icon`` is missing from ``capabilities``).
     ///
     /// On X11 the pictures go to the server in one request, which the server limits in size
     /// (16 MiB on Xorg and Xvfb, about four 1024-pixel pictures): larger icons throw

@@ -41,9 +41,9 @@ public final class GameWindow {
     public static let minimumStallTimeout: Duration = .milliseconds(50)
 
     /// The X11 backend, for the pixel presenter and tests in this package; nil on Wayland.
-    package var x11: X11Window? { system as? X11Window }
+    package var x11System: X11Window? { system as? X11Window }
     /// The Wayland backend, for the pixel presenter and tests in this package; nil on X11.
-    package var wayland: WaylandWindow? { system as? WaylandWindow }
+    package var waylandSystem: WaylandWindow? { system as? WaylandWindow }
 
     /// Connects to the desktop and creates a window titled `title`, not yet shown.
     ///
@@ -267,14 +267,12 @@ public final class GameWindow {
     /// Whether something manages the windows: on X11 an EWMH window manager that ran when the
     /// window last mapped (without one the window takes the focus itself); on Wayland always.
     public var windowManagerRuns: Bool { system.windowManagerRuns }
-    /// The XInput version the X server agreed to, or nil when XInput 2.2+ is missing (then
-    /// ``PointerLockController/pointerLockState`` is nil and no relative motion arrives), and
-    /// on Wayland.
-    public var xinputVersion: (major: Int, minor: Int)? { x11?.xinputVersion }
-    /// Whether the X server is Xwayland, inside a Wayland session. There the compositor owns
-    /// the pointer: the grab becomes its pointer lock (`zwp_locked_pointer_v1`), raw motion
-    /// comes from Xwayland's relative-pointer device, and the lock engages only while the
-    /// pointer is over the window (``UnlockedReason/pointerOutsideWindow``). False on native
-    /// Wayland.
-    public var isXwayland: Bool { x11?.isXwayland ?? false }
+    /// What the window's system lets the game do with it, known before it tries: placing the
+    /// window, its icon, moving the pointer, gestures, fractional scale, taking the focus.
+    public var capabilities: WindowCapabilities { system.capabilities }
+    /// What only an X11 window has (the XInput version, whether the server is Xwayland); nil
+    /// on native Wayland.
+    public var x11: X11Details? { system.x11Details }
+    /// What only a native Wayland window has (the compositor's protocols); nil on X11.
+    public var wayland: WaylandDetails? { system.waylandDetails }
 }

@@ -40,6 +40,12 @@ protocol WindowBackend: AnyObject {
     var lockGuardianStatus: LockGuardianStatus { get }
     /// Whether something on the desktop manages windows (a window manager or a compositor).
     var windowManagerRuns: Bool { get }
+    /// What the system lets the game do with this window.
+    var capabilities: WindowCapabilities { get }
+    /// What only an X11 window has; nil elsewhere.
+    var x11Details: X11Details? { get }
+    /// What only a native Wayland window has; nil elsewhere.
+    var waylandDetails: WaylandDetails? { get }
 
     // MARK: The window's own state
 
@@ -62,7 +68,9 @@ protocol WindowBackend: AnyObject {
     // MARK: The cursor, keys, text and the clipboard
 
     var cursor: CursorShape { get set }
-    func warpPointer(to point: WindowPoint) -> Bool
+    /// Moves the pointer; throws ``WindowStateError/unsupported(_:reason:)`` where the system
+    /// lets no client move it.
+    func warpPointer(to point: WindowPoint) throws(WindowStateError) -> Bool
     func printedName(of usage: KeyboardHIDUsage) -> String?
     var isTextInputActive: Bool { get }
     var textInputSource: TextInputSource { get }

@@ -1,5 +1,6 @@
 /// Why a change to a window's own state was refused: the value asked for is one no window can
-/// have, so nothing was sent to the window manager and nothing changed.
+/// have, or the window's system cannot make the change at all; nothing was sent to the window
+/// manager and nothing changed.
 public enum WindowStateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A size with a side outside 1 to ``WindowSize/maximumSide`` pixels, asked of
     /// ``GameWindow/requestSize(width:height:)`` or given as a size limit.
@@ -13,6 +14,9 @@ public enum WindowStateError: Error, Hashable, Sendable, CustomStringConvertible
     /// Icons whose `_NET_WM_ICON` data (`values` 32-bit values: each picture's width, height
     /// and pixels) exceed what the X server takes in one request (`maximum` values).
     case iconsTooLarge(values: Int, maximum: Int)
+    /// The window's system cannot do this: the window lacks `capability`
+    /// (``GameWindow/capabilities`` says so in advance), and `reason` says why.
+    case unsupported(WindowCapabilities, reason: String)
 
     /// The refusal in a sentence: "invalid window size 0x10: each side must be 1…16384 pixels".
     public var description: String {
@@ -27,6 +31,8 @@ public enum WindowStateError: Error, Hashable, Sendable, CustomStringConvertible
             "invalid window position (\(x), \(y)): X coordinates are −32768…32767"
         case .iconsTooLarge(let values, let maximum):
             "the icons need \(values) 32-bit values, more than the X server takes in one request (\(maximum))"
+        case .unsupported(let capability, let reason):
+            "unsupported (\(capability)): \(reason)"
         }
     }
 }

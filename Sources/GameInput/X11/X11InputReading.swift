@@ -50,10 +50,11 @@ final class X11InputReading {
     }
 
     /// Books a button press or release the window is about to report; whether to report it (a
-    /// release of a press the game did not see, or saw cancelled, is not). Wheel steps are
-    /// scrolling, not presses.
-    func pressIsTheGames(_ button: Int, isPress: Bool) -> Bool {
-        guard !WheelButtons.isWheel(button) else { return true }
+    /// release of a press the game did not see, or saw cancelled, is not; nor is a button
+    /// number past ``MouseButton``'s range). Wheel steps are scrolling, not presses.
+    func pressIsTheGames(_ xButton: Int, isPress: Bool) -> Bool {
+        guard !WheelButtons.isWheel(xButton) else { return true }
+        guard let button = MouseButton(xButton: xButton) else { return false }
         if isPress {
             presses.buttonPressed(button)
             return true

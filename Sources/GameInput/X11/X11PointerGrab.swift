@@ -360,7 +360,7 @@ final class X11PointerGrab: PointerLockPlatform {
             region = nil
         }
         if error != nil { return .requestFailed }
-        return succeeded ? nil : GrabRefusal(rawValue: status)
+        return succeeded ? nil : GrabRefusal(xlibStatus: status)
     }
 
     /// The bare release the stall watchdog performs from its own thread: ungrab, show the

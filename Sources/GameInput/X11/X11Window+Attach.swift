@@ -135,7 +135,7 @@ extension X11Window {
             .pointer(
                 PointerEvent(
                     phase: entered ? .entered : .exited, location: location,
-                    buttonMask: Self.buttonMask(coreState: crossing.state), modifierFlags: ModifierFlags(xState: Int(crossing.state)),
+                    buttonMask: Self.buttonMask(coreState: crossing.state), modifierFlags: ModifierFlags(xkbMask: Int(crossing.state)),
                     serverTime: UInt32(truncatingIfNeeded: crossing.time))))
     }
 
@@ -166,7 +166,7 @@ extension X11Window {
         let location = WindowPoint(x: Double(x), y: Double(y))
         let time = UInt32(truncatingIfNeeded: raw.time)
         input.lastEventTime = raw.time
-        let modifiers = ModifierFlags(xState: Int(state))
+        let modifiers = ModifierFlags(xkbMask: Int(state))
         // The state is the server's now, with this event applied: the held buttons are the raw events' own.
         var buttons = Self.buttonMask(coreState: state & ~UInt32(0b1110 << 7))
         for number in 1...3 where held & (UInt32(1) << UInt32(number)) != 0 { buttons.formUnion(ButtonMask(xButton: number)) }
@@ -178,11 +178,12 @@ extension X11Window {
                         serverTime: time)))
             return
         }
-        if isPress { buttons.formUnion(ButtonMask(xButton: button)) }
+        guard let mouseButton = MouseButton(xButton: button) else { return }
+        if isPress { buttons.formUnion(ButtonMask(mouseButton)) }
         handle(
             .button(
                 ButtonEvent(
-                    phase: isPress ? .down : .up, button: button, location: location, buttonMask: buttons,
+                    phase: isPress ? .down : .up, button: mouseButton, location: location, buttonMask: buttons,
                     modifierFlags: modifiers, serverTime: time)))
     }
 

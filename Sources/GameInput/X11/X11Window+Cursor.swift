@@ -13,7 +13,7 @@ extension X11Window {
 
     /// The X11 side of `GameWindow.warpPointer`.
     @discardableResult
-    func warpPointer(to point: WindowPoint) -> Bool {
+    func warpPointer(to point: WindowPoint) throws(WindowStateError) -> Bool {
         guard isUsable, !pointerLock.isLocked, pointerLock.currentFacts.hasFocus,
             point.x >= 0, point.y >= 0, point.x < Double(width), point.y < Double(height)
         else { return false }

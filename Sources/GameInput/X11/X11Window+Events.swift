@@ -132,7 +132,7 @@ extension X11Window {
             .pointer(
                 PointerEvent(
                     phase: .moved, location: WindowPoint(x: Double(motion.x), y: Double(motion.y)),
-                    buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xState: Int(motion.state)),
+                    buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xkbMask: Int(motion.state)),
                     serverTime: UInt32(truncatingIfNeeded: motion.time))))
     }
 
@@ -312,7 +312,7 @@ extension X11Window {
         let button = Int(event.button)
         let isPress = event.type == ButtonPress
         let location = WindowPoint(x: Double(event.x), y: Double(event.y))
-        let modifiers = ModifierFlags(xState: Int(event.state))
+        let modifiers = ModifierFlags(xkbMask: Int(event.state))
         let time = UInt32(truncatingIfNeeded: event.time)
         if WheelButtons.isWheel(button) {
             if isPress, let delta = WheelButtons.discreteScroll(button: button, isPointerEmulated: false) {
@@ -327,12 +327,12 @@ extension X11Window {
         let before = (event.state >> 7) & 0b1110  // Button1Mask is bit 8: button n at bit n + 7
         let bit = (1...3).contains(button) ? UInt32(1) << UInt32(button) : 0
         facts.setHeldButtons(isPress ? before | bit : before & ~bit)
-        guard input.pressIsTheGames(button, isPress: isPress) else { return }
+        guard input.pressIsTheGames(button, isPress: isPress), let mouseButton = MouseButton(xButton: button) else { return }
         handle(
             .button(
                 ButtonEvent(
-                    phase: isPress ? .down : .up, button: button, location: location,
-                    buttonMask: Self.buttonMask(coreState: event.state).union(ButtonMask(xButton: button)),
+                    phase: isPress ? .down : .up, button: mouseButton, location: location,
+                    buttonMask: Self.buttonMask(coreState: event.state).union(ButtonMask(mouseButton)),
                     modifierFlags: modifiers, serverTime: time)))
     }
 

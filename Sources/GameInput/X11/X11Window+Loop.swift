@@ -173,7 +173,7 @@ extension X11Window {
             .pointer(
                 PointerEvent(
                     phase: .moved, location: WindowPoint(x: Double(x), y: Double(y)),
-                    buttonMask: Self.buttonMask(coreState: state), modifierFlags: ModifierFlags(xState: Int(state)))))
+                    buttonMask: Self.buttonMask(coreState: state), modifierFlags: ModifierFlags(xkbMask: Int(state)))))
     }
 
     /// `XPending`, which flushes and reads the socket. Events that appeared since the last look

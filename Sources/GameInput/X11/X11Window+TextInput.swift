@@ -190,9 +190,9 @@ extension X11Window {
         let keyCode = Int(key.keycode) & 0xFF
         let meaning = input.keyboardLayout.meaning(of: keyCode, with: KeyboardModifierState(coreState: key.state))
         return KeyEvent(
-            phase: phase, key: meaning.key, keyCode: input.keyPositions.usage(keyCode: keyCode), xKeyCode: keyCode,
+            phase: phase, key: meaning.key, keyCode: input.keyPositions.usage(keyCode: keyCode), scanCode: keyCode - 8,
             characters: meaning.characters, charactersIgnoringModifiers: meaning.charactersIgnoringModifiers,
-            modifierFlags: ModifierFlags(xState: Int(key.state)), isRepeat: isRepeat,
+            modifierFlags: ModifierFlags(xkbMask: Int(key.state)), isRepeat: isRepeat,
             serverTime: UInt32(truncatingIfNeeded: time))
     }
 

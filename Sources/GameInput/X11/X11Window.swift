@@ -15,18 +15,28 @@ package final class X11Window: WindowBackend {
     package var width: Int { ownState.width }
     /// The X11 side of `GameWindow.height`.
     package var height: Int { ownState.height }
-    /// The X11 side of `GameWindow.xinputVersion`.
-    var xinputVersion: (major: Int, minor: Int)? {
-        connection.xinputVersion.map { (Int($0.major), Int($0.minor)) }
+    /// X11 lets a client place its window, set its icon, move the pointer and ask for the
+    /// focus; the scale from `Xft.dpi` may be fractional.
+    var capabilities: WindowCapabilities {
+        var capabilities: WindowCapabilities = [.position, .icon, .warp, .fractionalScale, .activationTakesFocus]
+        if supportsTransformGestures { capabilities.insert(.transformGestures) }
+        return capabilities
     }
+
+    /// The X11 side of `GameWindow.x11`.
+    var x11Details: X11Details? {
+        X11Details(
+            xinputVersion: connection.xinputVersion.map { X11Details.XInputVersion(major: Int($0.major), minor: Int($0.minor)) },
+            isXwayland: connection.isXwayland)
+    }
+
+    /// Nothing of native Wayland on X11.
+    var waylandDetails: WaylandDetails? { nil }
 
     /// The X11 side of `GameWindow.supportsTransformGestures`.
     var supportsTransformGestures: Bool {
         host == nil && connection.hasXInput24 && !input.translator.gestureDevices.isEmpty
     }
-
-    /// The X11 side of `GameWindow.isXwayland`.
-    var isXwayland: Bool { connection.isXwayland }
 
     /// The X11 side of `GameWindow.isViewable`.
     var isViewable: Bool { pointerLock.currentFacts.isViewable }

@@ -34,9 +34,9 @@ struct XInputEventTranslator {
         let keyCode = Int(event.detail)
         let meaning = keyMeaning(keyCode, KeyboardModifierState(event))
         return KeyEvent(
-            phase: isPress ? .down : .up, key: meaning.key, keyCode: keyUsage(keyCode), xKeyCode: keyCode,
+            phase: isPress ? .down : .up, key: meaning.key, keyCode: keyUsage(keyCode), scanCode: keyCode - 8,
             characters: meaning.characters, charactersIgnoringModifiers: meaning.charactersIgnoringModifiers,
-            modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+            modifierFlags: ModifierFlags(xkbMask: Int(event.mods.effective)),
             isRepeat: event.flags & Int32(XIKeyRepeat) != 0, serverTime: UInt32(truncatingIfNeeded: event.time))
     }
 
@@ -46,7 +46,7 @@ struct XInputEventTranslator {
         let button = Int(event.detail)
         let location = WindowPoint(x: event.event_x, y: event.event_y)
         let held = ButtonMask(xButtonState: event.buttons.bytes)
-        let modifiers = ModifierFlags(xState: Int(event.mods.effective))
+        let modifiers = ModifierFlags(xkbMask: Int(event.mods.effective))
         let time = UInt32(truncatingIfNeeded: event.time)
         if WheelButtons.isWheel(button) {
             guard isPress,
@@ -58,10 +58,11 @@ struct XInputEventTranslator {
                     type: .discrete, delta: delta, location: location, buttonMask: held,
                     modifierFlags: modifiers, deviceKind: deviceKind(event.sourceid), serverTime: time))
         }
+        guard let mouseButton = MouseButton(xButton: button) else { return nil }
         return .button(
             ButtonEvent(
-                phase: isPress ? .down : .up, button: button, location: location,
-                buttonMask: held.union(ButtonMask(xButton: button)), modifierFlags: modifiers,
+                phase: isPress ? .down : .up, button: mouseButton, location: location,
+                buttonMask: held.union(ButtonMask(mouseButton)), modifierFlags: modifiers,
                 deviceKind: deviceKind(event.sourceid), serverTime: time))
     }
 
@@ -70,7 +71,7 @@ struct XInputEventTranslator {
     mutating func motion(_ event: XIDeviceEvent, emitPointer: Bool, to handle: (InputEvent) -> Void) {
         let location = WindowPoint(x: event.event_x, y: event.event_y)
         let held = ButtonMask(xButtonState: event.buttons.bytes)
-        let modifiers = ModifierFlags(xState: Int(event.mods.effective))
+        let modifiers = ModifierFlags(xkbMask: Int(event.mods.effective))
         let time = UInt32(truncatingIfNeeded: event.time)
         let kind = deviceKind(event.sourceid)
         let mask = event.valuators.maskBytes
@@ -112,7 +113,7 @@ struct XInputEventTranslator {
             PointerEvent(
                 phase: entered ? .entered : .exited, location: location,
                 buttonMask: ButtonMask(xButtonState: event.buttons.bytes),
-                modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+                modifierFlags: ModifierFlags(xkbMask: Int(event.mods.effective)),
                 deviceKind: deviceKind(event.sourceid), serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
 
@@ -125,7 +126,7 @@ struct XInputEventTranslator {
                 scale: event.scale.isFinite ? event.scale : 1,
                 rotationDelta: event.delta_angle.isFinite ? event.delta_angle * .pi / 180 : 0,
                 location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
-                modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+                modifierFlags: ModifierFlags(xkbMask: Int(event.mods.effective)),
                 serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
 
@@ -137,7 +138,7 @@ struct XInputEventTranslator {
                     cancelled: event.flags & Int32(XIGestureSwipeEventCancelled) != 0),
                 delta: PointerDelta(dx: event.delta_x.isFinite ? event.delta_x : 0, dy: event.delta_y.isFinite ? event.delta_y : 0),
                 location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
-                modifierFlags: ModifierFlags(xState: Int(event.mods.effective)),
+                modifierFlags: ModifierFlags(xkbMask: Int(event.mods.effective)),
                 serverTime: UInt32(truncatingIfNeeded: event.time)))
     }
 

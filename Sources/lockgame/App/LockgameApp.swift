@@ -143,8 +143,8 @@ enum LockgameApp {
         // Unbuffered, one line per write: tests and scripts read these lines as they happen.
         let log: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
         log("backend: \(window.backend)")
-        if let version = window.xinputVersion {
-            log("xinput: \(version.major).\(version.minor)")
+        if let version = window.x11?.xinputVersion {
+            log("xinput: \(version)")
         }
         let session = GameSession(
             scene: scene, lock: window.pointerLock, sensitivity: options.sensitivity,

@@ -121,7 +121,7 @@ extension GameSession {
             router.add(region)
         }
         router.add(MarkerClickHandler(session: self))
-        router.add(ClickHandler(buttonMaskRequired: .button(3)) { [unowned self] _ in toggleFlashlight() })
+        router.add(ClickHandler(buttonMaskRequired: .middle) { [unowned self] _ in toggleFlashlight() })
         router.add(SelectionClickHandler(session: self))
         router.add(
             ClickHandler(buttonMaskRequired: .primary) { [unowned self] _ in

@@ -198,7 +198,7 @@ final class GameSession {
             router.route(event)
             return true
         case .button(let button):
-            if dragToLook && button.button == 3 {
+            if dragToLook && button.button == .secondary {
                 dragOrigin = button.phase == .down ? button.location : nil
                 return false
             }

@@ -79,13 +79,13 @@ struct InputScript {
                 add(Self.keyEvent(key, .up, modifiers), at: frame)
             case ("click", 3...5):
                 let location = WindowPoint(x: try number(words[1]), y: try number(words[2]))
-                var button = 1
+                var button = MouseButton.primary
                 var modifiers: ModifierFlags = []
                 for word in words.dropFirst(3) {
                     switch word {
-                    case "primary": button = 1
-                    case "secondary": button = 3
-                    case "middle": button = 2
+                    case "primary": button = .primary
+                    case "secondary": button = .secondary
+                    case "middle": button = .middle
                     default: modifiers = try Self.modifiers(word, fail: fail)
                     }
                 }

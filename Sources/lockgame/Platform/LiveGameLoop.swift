@@ -161,7 +161,11 @@ final class LiveGameLoop {
         if session.wantsCursorCentred {
             session.wantsCursorCentred = false
             let centre = WindowPoint(x: Double(window.width / 2), y: Double(window.height / 2))
-            log("cursor: \(window.warpPointer(to: centre) ? "centred" : "not moved")")
+            do {
+                log("cursor: \(try window.warpPointer(to: centre) ? "centred" : "not moved")")
+            } catch {
+                log("cursor: not moved (\(error))")
+            }
         }
         if session.wantsSimulatedHang {
             session.wantsSimulatedHang = false

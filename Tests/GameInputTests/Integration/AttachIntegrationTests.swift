@@ -41,7 +41,7 @@ import XServerTestSupport
         #expect(harness.pump { harness.state == .locked }, "\(String(describing: harness.state))")
         #expect(probe.pointerIsGrabbed, "X holds the grab GameInput claims")
         #expect(probe.cursorIsInvisible == true)
-        #expect(harness.pump { harness.window.x11!.grab?.isGuarded == true }, "the guardian's window is in the host's")
+        #expect(harness.pump { harness.window.x11System!.grab?.isGuarded == true }, "the guardian's window is in the host's")
 
         // Motion: every count arrives as relative motion.
         for _ in 0..<20 { probe.moveRelative(dx: 10, dy: 0) }
@@ -52,7 +52,7 @@ import XServerTestSupport
         probe.press(UInt32(XK_space))
         probe.click()
         #expect(harness.pump { harness.keys.contains { $0.key == .space && $0.phase == .down } })
-        #expect(harness.pump { harness.buttons.contains { $0.button == 1 && $0.phase == .down } })
+        #expect(harness.pump { harness.buttons.contains { $0.button == .primary && $0.phase == .down } })
         let spaceCode = Int(XKeysymToKeycode(host.display, KeySym(XK_space)))
         #expect(host.pump { self.host.keyPresses.contains(spaceCode) }, "the host still gets its keys")
         #expect(host.buttonPresses.isEmpty, "while locked, buttons are the grab's")
@@ -75,7 +75,7 @@ import XServerTestSupport
         }
         probe.click()
         #expect(host.pump { host.buttonPresses == [1] }, "the host keeps its one ButtonPress selection")
-        #expect(harness.pump { harness.buttons.contains { $0.button == 1 && $0.phase == .down } }, "raw buttons report it")
+        #expect(harness.pump { harness.buttons.contains { $0.button == .primary && $0.phase == .down } }, "raw buttons report it")
         let press = try #require(harness.buttons.first { $0.phase == .down })
         #expect(abs(press.location.x - 200) <= 1 && abs(press.location.y - 150) <= 1, "\(press.location)")
         probe.click(button: 4)
@@ -103,7 +103,7 @@ import XServerTestSupport
         // Freed by the guardian (the game stopped): the host's cursor again.
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-        #expect(harness.pump { harness.window.x11!.grab?.isGuarded == true && harness.state == .locked })
+        #expect(harness.pump { harness.window.x11System!.grab?.isGuarded == true && harness.state == .locked })
         #expect(BoundedWait.until(timeout: .seconds(3)) { !self.probe.pointerIsGrabbed }, "not pumped: the guardian frees it")
         #expect(probe.cursorName == "host-crosshair")
         harness.window.detach()
@@ -130,7 +130,7 @@ import XServerTestSupport
         #expect(harness.pump { harness.pointers.last?.location == WindowPoint(x: 0, y: 0) }, "\(harness.pointers.suffix(2))")
         #expect(probe.pointerPosition == XProbe.Point(x: corner.x, y: corner.y), "kept in the host's window")
         probe.click()
-        #expect(harness.pump { harness.buttons.contains { $0.button == 1 && $0.phase == .down } })
+        #expect(harness.pump { harness.buttons.contains { $0.button == .primary && $0.phase == .down } })
         #expect(host.buttonPresses.isEmpty, "while confined, buttons are the grab's")
         game.prefersPointerConfined = false
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
@@ -146,7 +146,7 @@ import XServerTestSupport
     /// reports every leave as the cursor leaving the window, whatever its detail).
     @Test func aClickInTheHostsWindowMakesTheHostNoCrossings() throws {
         let (harness, _) = try attached(prefers: false)
-        #expect(harness.pump { harness.window.x11!.grab?.supervision.guardian?.isArmed == true }, "the guardian's window is mapped")
+        #expect(harness.pump { harness.window.x11System!.grab?.supervision.guardian?.isArmed == true }, "the guardian's window is mapped")
         let point = probe.rootPoint(in: host.window, x: 120, y: 90)
         probe.moveAbsolute(x: point.x, y: point.y)
         host.pump(timeout: .milliseconds(300))
@@ -165,7 +165,7 @@ import XServerTestSupport
         host.destroyWindow()
         #expect(harness.pump { harness.events.contains(.windowDestroyed) })
         #expect(harness.window.isClosed)
-        #expect(harness.window.x11!.lifecycle.isReleased, "its connection closed with the dispatch")
+        #expect(harness.window.x11System!.lifecycle.isReleased, "its connection closed with the dispatch")
         #expect(!probe.pointerIsGrabbed)
         harness.window.close()
     }
@@ -258,7 +258,7 @@ import XServerTestSupport
         let commits = { harness.events.compactMap { if case .text(.commit(let text)) = $0 { text } else { nil } } }
         #expect(harness.pump { commits().count == 2 && harness.keys.count == 2 }, "\(harness.events)")
         #expect(commits() == ["ê", "a"])
-        #expect(harness.keys.map(\.xKeyCode) == [24, 24] && harness.keys.map(\.phase) == [.down, .up])
+        #expect(harness.keys.map(\.xkbKeyCode) == [24, 24] && harness.keys.map(\.phase) == [.down, .up])
         #expect(harness.keys.first?.characters == "a")
     }
 }

@@ -40,7 +40,7 @@ import XServerTestSupport
         harness.window.requestClipboardText { first = .some($0) }
         harness.window.requestClipboardText { second = .some($0) }
         #expect(first == nil && second == nil, "nothing completes inside the call")
-        let deadline = try #require(harness.window.x11!.clipboard.deadline, "a request in flight has a deadline")
+        let deadline = try #require(harness.window.x11System!.clipboard.deadline, "a request in flight has a deadline")
         #expect(deadline > start && deadline <= start + .milliseconds(2100), "about 2 s on: \(start.duration(to: deadline))")
 
         let ignored = try #require(owner.nextRequest(whileWaiting: harness.step), "the first request reaches the owner")
@@ -58,7 +58,7 @@ import XServerTestSupport
         owner.answer(next, with: Array("the second paste".utf8))
         #expect(harness.pump(timeout: .seconds(2)) { second != nil })
         #expect(second == .some("the second paste"))
-        #expect(harness.window.x11!.clipboard.deadline == nil, "no deadline once nothing is pending")
+        #expect(harness.window.x11System!.clipboard.deadline == nil, "no deadline once nothing is pending")
     }
 
     /// How a too-late owner answers the request the game gave up on.
@@ -100,7 +100,7 @@ import XServerTestSupport
     /// a request the owner ignored (whose answer could otherwise still be on its way).
     @Test(.tags(.timing)) func aRefusalAfterAnIgnoredRequestArrivesAtOnceWhenTheGameHasAnEventTime() throws {
         let harness = try GameWindowHarness(displayName: server.displayName)
-        harness.window.x11!.input.lastEventTime = 5000
+        harness.window.x11System!.input.lastEventTime = 5000
         let owner = try ScriptedSelectionClient(displayName: server.displayName)
         owner.takeClipboard()
         var first: String??
@@ -157,7 +157,7 @@ import XServerTestSupport
     /// text, whether it comes in one property or with `INCR`; the next request then works.
     @Test func aTextOverTheSizeBoundEndsWithNilNotCut() throws {
         let harness = try GameWindowHarness(displayName: server.displayName)
-        harness.window.x11!.clipboard.maximumReceivedSize = 1 << 20
+        harness.window.x11System!.clipboard.maximumReceivedSize = 1 << 20
         let owner = try ScriptedSelectionClient(displayName: server.displayName)
         owner.takeClipboard()
         var pasted: String??
@@ -177,7 +177,7 @@ import XServerTestSupport
 
         // xclip goes on sending the abandoned transfer's chunks; they are dropped.
         harness.pump(for: .milliseconds(500))
-        harness.window.x11!.clipboard.maximumReceivedSize = 64 << 20
+        harness.window.x11System!.clipboard.maximumReceivedSize = 64 << 20
         pasted = nil
         harness.window.requestClipboardText { pasted = .some($0) }
         #expect(harness.pump(timeout: .seconds(10)) { pasted != nil })
@@ -211,7 +211,7 @@ import XServerTestSupport
         defer { readers.forEach { $0.stop() } }
         var mostAtOnce = 0
         let finished = harness.pump(timeout: .seconds(40)) {
-            mostAtOnce = max(mostAtOnce, harness.window.x11!.clipboard.outgoingTransferCount)
+            mostAtOnce = max(mostAtOnce, harness.window.x11System!.clipboard.outgoingTransferCount)
             return readers.allSatisfy { !$0.isRunning }
         }
         #expect(finished, "both readers finished")
@@ -220,7 +220,7 @@ import XServerTestSupport
             let isWhole = FileManager.default.contents(atPath: path) == Data(sample)
             #expect(isWhole, "\(path): \(Self.fileSize(path)) of \(sample.count) bytes")
         }
-        #expect(harness.window.x11!.clipboard.outgoingTransferCount == 0)
+        #expect(harness.window.x11System!.clipboard.outgoingTransferCount == 0)
     }
 
     /// A requestor that gets the `INCR` answer and never deletes the property is given up on
@@ -234,10 +234,10 @@ import XServerTestSupport
         let type = try #require(requestor.requestWithoutDeleting(whileWaiting: harness.step), "the game answers")
         let start = ContinuousClock.now
         #expect(type == requestor.incr, "a 1 MiB text is sent with INCR")
-        #expect(harness.window.x11!.clipboard.outgoingTransferCount == 1)
+        #expect(harness.window.x11System!.clipboard.outgoingTransferCount == 1)
         #expect(gameEventMask(on: requestor.window, of: harness) & PropertyChangeMask != 0, "the game watches the requestor's window")
 
-        #expect(harness.pump(timeout: .seconds(8)) { harness.window.x11!.clipboard.outgoingTransferCount == 0 })
+        #expect(harness.pump(timeout: .seconds(8)) { harness.window.x11System!.clipboard.outgoingTransferCount == 0 })
         let waited = start.duration(to: .now)
         #expect(waited >= .milliseconds(4900) && waited < .seconds(7), "at the chunk deadline: \(waited)")
         #expect(gameEventMask(on: requestor.window, of: harness) == 0, "and no longer watches it")
@@ -260,7 +260,7 @@ import XServerTestSupport
         let received = pasted.flatMap { $0 }.map { Array($0.utf8) }
         let isWhole = received == sample
         #expect(isWhole, "\(sample.count) bytes copied, \(received.map { "\($0.count)" } ?? "nothing") pasted")
-        #expect(harness.window.x11!.clipboard.outgoingTransferCount == 0)
+        #expect(harness.window.x11System!.clipboard.outgoingTransferCount == 0)
     }
 
     /// `TARGETS` lists what the game offers; `UTF8_STRING` and `TEXT` bring UTF-8, `STRING`
@@ -340,7 +340,7 @@ import XServerTestSupport
     /// The events the game's own client selects on `window` (`your_event_mask`).
     func gameEventMask(on window: UInt, of harness: GameWindowHarness) -> Int {
         var attributes = XWindowAttributes()
-        XGetWindowAttributes(harness.window.x11!.connection.display, window, &attributes)
+        XGetWindowAttributes(harness.window.x11System!.connection.display, window, &attributes)
         return attributes.your_event_mask
     }
 }

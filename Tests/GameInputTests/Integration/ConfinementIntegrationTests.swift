@@ -27,7 +27,7 @@ import XServerTestSupport
         harness.window.pointerLock.rootPreferring = game
         harness.window.show()
         #expect(harness.pump { harness.window.isViewable && harness.window.pointerLock.currentFacts.hasFocus })
-        let frame = probe.frame(of: harness.window.x11!.windowID)
+        let frame = probe.frame(of: harness.window.x11System!.windowID)
         probe.moveAbsolute(x: frame.origin.x + 200, y: frame.origin.y + 150)
         harness.pump(for: .milliseconds(50))
         return (harness, game, frame.origin)
@@ -45,7 +45,7 @@ import XServerTestSupport
         game.prefersPointerConfined = true
         window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         #expect(harness.pump { window.pointerLock.isConfined }, "\(String(describing: window.pointerLock.pointerConfinementState))")
-        #expect(harness.pump { window.x11!.grab?.isGuarded == true }, "the guardian guards the confinement")
+        #expect(harness.pump { window.x11System!.grab?.isGuarded == true }, "the guardian guards the confinement")
         #expect(probe.pointerIsGrabbed, "X holds the confinement")
         #expect(!window.pointerLock.isLocked)
         #expect(probe.cursorIsInvisible == false, "the cursor shows")
@@ -64,8 +64,8 @@ import XServerTestSupport
         #expect(seen.heard == WindowPoint(x: 299, y: 149))
         #expect(harness.motions.isEmpty, "no relative motion while confined")
 
-        XResizeWindow(window.x11!.connection.display, window.x11!.windowID, 250, 120)
-        window.x11!.connection.flush()
+        XResizeWindow(window.x11System!.connection.display, window.x11System!.windowID, 250, 120)
+        window.x11System!.connection.flush()
         #expect(harness.pump { window.width == 250 && window.height == 120 })
         seen = moveFarAndRead(to: XProbe.Point(x: 1279, y: 799))
         #expect(seen.root == XProbe.Point(x: origin.x + 249, y: origin.y + 119), "the rectangle is clipped to the smaller window")
@@ -140,20 +140,20 @@ import XServerTestSupport
         let (harness, game, origin) = try shownHarness()
         let window = harness.window
         harness.clearEvents()
-        #expect(window.warpPointer(to: WindowPoint(x: 320, y: 40)))
+        #expect(try window.warpPointer(to: WindowPoint(x: 320, y: 40)))
         harness.pump(for: .milliseconds(100))
         #expect(probe.pointerPosition == XProbe.Point(x: origin.x + 320, y: origin.y + 40))
         #expect(harness.motions.isEmpty, "no relative motion for a warp")
         #expect(harness.pointers.map(\.phase) == [.moved], "one move, no crossing: \(harness.pointers)")
         #expect(harness.pointers.last?.location == WindowPoint(x: 320, y: 40))
-        #expect(!window.warpPointer(to: WindowPoint(x: 400, y: 10)), "outside the window")
-        #expect(!window.warpPointer(to: WindowPoint(x: -1, y: 10)))
+        #expect(try !window.warpPointer(to: WindowPoint(x: 400, y: 10)), "outside the window")
+        #expect(try !window.warpPointer(to: WindowPoint(x: -1, y: 10)))
 
         window.pointerLock.confinementRect = WindowRect(x: 50, y: 50, width: 100, height: 100)
         game.prefersPointerConfined = true
         window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         #expect(harness.pump { window.pointerLock.isConfined })
-        #expect(window.warpPointer(to: WindowPoint(x: 300, y: 250)))
+        #expect(try window.warpPointer(to: WindowPoint(x: 300, y: 250)))
         harness.pump(for: .milliseconds(100))
         #expect(probe.pointerPosition == XProbe.Point(x: origin.x + 149, y: origin.y + 149), "kept in the rectangle")
 
@@ -162,7 +162,7 @@ import XServerTestSupport
         #expect(harness.pump { window.pointerLock.isLocked })
         let lockedAt = probe.pointerPosition
         harness.clearEvents()
-        #expect(!window.warpPointer(to: WindowPoint(x: 60, y: 60)), "the lock holds the position")
+        #expect(try !window.warpPointer(to: WindowPoint(x: 60, y: 60)), "the lock holds the position")
         harness.pump(for: .milliseconds(100))
         #expect(probe.pointerPosition == lockedAt)
         #expect(harness.motions.isEmpty)
@@ -172,9 +172,9 @@ import XServerTestSupport
         window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
         probe.showOtherWindow()
         #expect(harness.pump { !window.pointerLock.currentFacts.hasFocus })
-        #expect(!window.warpPointer(to: WindowPoint(x: 60, y: 60)), "the pointer is the user's while another window has the focus")
+        #expect(try !window.warpPointer(to: WindowPoint(x: 60, y: 60)), "the pointer is the user's while another window has the focus")
         probe.closeOtherWindow()
         window.close()
-        #expect(!window.warpPointer(to: WindowPoint(x: 60, y: 60)), "after close")
+        #expect(try !window.warpPointer(to: WindowPoint(x: 60, y: 60)), "after close")
     }
 }

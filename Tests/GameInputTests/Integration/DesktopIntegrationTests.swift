@@ -32,7 +32,7 @@ import XServerTestSupport
         harness.window.activate()
         #expect(harness.pump { harness.state?.isLocked == true }, "activate() brings the focus and the lock back")
         #expect(probe.pointerIsGrabbed)
-        #expect(probe.focusedWindow == harness.window.x11!.windowID)
+        #expect(probe.focusedWindow == harness.window.x11System!.windowID)
     }
 
     @Test func withoutAWindowManagerTheWindowTakesTheFocusAndActivateTakesItBack() throws {
@@ -41,7 +41,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try lockedHarness(on: server)
         #expect(!harness.window.windowManagerRuns)
-        #expect(probe.focusedWindow == harness.window.x11!.windowID, "the window took the focus when it mapped")
+        #expect(probe.focusedWindow == harness.window.x11System!.windowID, "the window took the focus when it mapped")
         #expect(probe.pointerIsGrabbed)
 
         probe.showOtherWindow()
@@ -58,7 +58,7 @@ import XServerTestSupport
         defer { server.stop() }
         let probe = server.probe
         let harness = try lockedHarness(on: server)
-        let window = harness.window.x11!.windowID
+        let window = harness.window.x11System!.windowID
         let program = ProcessInfo.processInfo.processName
         #expect(probe.stringProperty("WM_CLASS", of: window) == [program, program.prefix(1).uppercased() + program.dropFirst()])
         #expect(probe.stringProperty("_NET_WM_NAME", of: window) == ["desktop-test ✓"])
@@ -82,11 +82,11 @@ import XServerTestSupport
         defer { server.stop() }
         let probe = server.probe
         let harness = try lockedHarness(on: server)
-        probe.minimise(harness.window.x11!.windowID)
+        probe.minimise(harness.window.x11System!.windowID)
         #expect(harness.pump { harness.state == .unlocked(.notViewable) })
         #expect(!harness.window.isViewable)
         #expect(!probe.pointerIsGrabbed)
-        probe.activate(harness.window.x11!.windowID)
+        probe.activate(harness.window.x11System!.windowID)
         #expect(harness.pump { harness.state?.isLocked == true })
         #expect(probe.pointerIsGrabbed)
     }

@@ -22,18 +22,18 @@ import XServerTestSupport
         let harness = try GameWindowHarness(displayName: server.displayName)
         harness.window.pointerLock.rootPreferring = TestGame(prefers: false)
         harness.window.show()
-        #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.x11!.windowID })
+        #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.x11System!.windowID })
         return harness
     }
 
     func moveInto(_ harness: GameWindowHarness, x: Int32, y: Int32) {
-        let point = probe.rootPoint(in: harness.window.x11!.windowID, x: x, y: y)
+        let point = probe.rootPoint(in: harness.window.x11System!.windowID, x: x, y: y)
         probe.moveAbsolute(x: point.x, y: point.y)
     }
 
     @Test func gesturesReportUnavailableWhereNoDeviceHasThem() throws {
         let harness = try unlockedHarness()
-        #expect(harness.window.xinputVersion.map { $0.minor >= 4 } == true, "Xvfb speaks XInput 2.4…")
+        #expect(harness.window.x11?.xinputVersion.map { $0.minor >= 4 } == true, "Xvfb speaks XInput 2.4…")
         #expect(!harness.window.supportsTransformGestures, "…but has no touchpad, so pinch and swipe cannot arrive")
     }
 

@@ -77,7 +77,7 @@ import XServerTestSupport
         }
         game.prefersPointerLocked = true
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-        let gameWindow = harness.window.x11!.windowID
+        let gameWindow = harness.window.x11System!.windowID
         var stuckFlaps = 0
         for flap in 0..<flaps {
             let toOther = flap % 2 == 0

@@ -26,7 +26,7 @@ import XServerTestSupport
         #expect(String(cString: XDisplayString(x11.display)) == window.displayName)
         #expect(XGetXCBConnection(x11.display) == x11.xcbConnection)
         #expect(x11.screen == XDefaultScreen(x11.display))
-        #expect(x11.window == window.x11!.windowID)
+        #expect(x11.window == window.x11System!.windowID)
         let seen = try #require(server.probe.visual(of: x11.window), "another client sees the window")
         #expect(seen.id == x11.visualID && seen.depth == x11.depth)
         #expect(x11.visualID == XVisualIDFromVisual(XDefaultVisual(x11.display, x11.screen)))
@@ -47,7 +47,7 @@ import XServerTestSupport
         let chosen = try GameWindow(
             title: "chosen", width: 64, height: 64, visual: .visualID(argb.visualID), displayName: server.displayName)
         defer { chosen.close() }
-        let seen = try #require(server.probe.visual(of: chosen.x11!.windowID))
+        let seen = try #require(server.probe.visual(of: chosen.x11System!.windowID))
         #expect(seen.id == argb.visualID && seen.depth == 32)
         chosen.show()
         let deadline = ContinuousClock.now + .seconds(5)
@@ -77,7 +77,7 @@ import XServerTestSupport
         }
         try #require(window.isViewable)
         for (width, height) in [(400, 300), (401, 300), (640, 480), (320, 200)] {
-            server.probe.resize(window.x11!.windowID, width: UInt32(width), height: UInt32(height))
+            server.probe.resize(window.x11System!.windowID, width: UInt32(width), height: UInt32(height))
             var sizes: [String] = []
             window.waitForEvents(until: .now + .seconds(2))
             window.pollEvents { event in

@@ -35,8 +35,8 @@ import XServerTestSupport
     @Test(.tags(.timing)) func aLongSleepKeepsTheLockWhileAStallFreesIt() throws {
         let (harness, _) = try lockedHarness()
         // The lock does not wait for the guardian: it arms soon after, and the grab moves to its window.
-        #expect(harness.pump { harness.window.x11!.grab?.isGuarded == true }, "the guardian watches the lock")
-        #expect(harness.window.x11!.grab?.supervision.guardian?.isArmed == true)
+        #expect(harness.pump { harness.window.x11System!.grab?.isGuarded == true }, "the guardian watches the lock")
+        #expect(harness.window.x11System!.grab?.supervision.guardian?.isArmed == true)
         // A second client watches from its own thread while this one sleeps in poll().
         let watcher = GrabWatcher(displayName: server.displayName, for: .milliseconds(2300))
         harness.window.waitForEvents(until: .now + .milliseconds(2500))
@@ -63,7 +63,8 @@ import XServerTestSupport
     @Test func theLockIsRealAndTheReleaseIsToo() throws {
         let (harness, game) = try lockedHarness()
         #expect(probe.tryGrab() == AlreadyGrabbed, "a second client's grab must fail while we hold the lock")
-        #expect(harness.window.xinputVersion.map { $0.major == 2 && $0.minor >= 2 } == true)
+        #expect(harness.window.x11?.xinputVersion.map { $0 >= X11Details.XInputVersion(major: 2, minor: 2) } == true)
+        #expect(harness.window.x11?.isXwayland == false && harness.window.wayland == nil, "Xvfb: X11's details alone")
 
         game.prefersPointerLocked = false
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
@@ -73,8 +74,8 @@ import XServerTestSupport
 
         // The lock begins at the window's centre: what the user sees is an invisible cursor,
         // and relative motion far larger than the window keeps the pointer inside it.
-        let frame = probe.frame(of: harness.window.x11!.windowID)
-        let centre = probe.centre(of: harness.window.x11!.windowID)
+        let frame = probe.frame(of: harness.window.x11System!.windowID)
+        let centre = probe.centre(of: harness.window.x11System!.windowID)
         probe.moveAbsolute(x: centre.x, y: centre.y)
         #expect(probe.cursorIsInvisible == false, "the normal cursor while unlocked")
         game.prefersPointerLocked = true
@@ -158,7 +159,7 @@ import XServerTestSupport
     @Test func focusLossReleasesAndFocusReturnRelocks() throws {
         probe.showOtherWindow()
         let (harness, _) = try lockedHarness()
-        let gameWindow = harness.window.x11!.windowID
+        let gameWindow = harness.window.x11System!.windowID
         #expect(switchFocus(harness, awayFrom: gameWindow), "alt-tab should move focus to the other window")
         #expect(harness.pump { harness.state == .unlocked(.unfocused) })
         #expect(probe.tryGrab() == GrabSuccess, "the pointer is free while another window has focus")
@@ -199,7 +200,7 @@ import XServerTestSupport
         let (harness, game) = try lockedHarness()
         game.prefersPointerLocked = false
         harness.window.pointerLock.setNeedsUpdateOfPrefersPointerLocked()
-        let centre = probe.centre(of: harness.window.x11!.windowID)
+        let centre = probe.centre(of: harness.window.x11System!.windowID)
         probe.moveAbsolute(x: centre.x, y: centre.y)
         XTestFakeButtonEvent(probe.display, 1, 1, 0)
         XSync(probe.display, 0)

@@ -42,7 +42,7 @@ import XServerTestSupport
             }
             harness.window.pointerLock.rootPreferring = TestGame(prefers: false)
             harness.window.show()
-            #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.x11!.windowID })
+            #expect(harness.pump { harness.window.isViewable && self.probe.focusedWindow == harness.window.x11System!.windowID })
         }
 
         enum Failure: Error { case setxkbmap([String]) }
@@ -75,14 +75,14 @@ import XServerTestSupport
         private func quiet() -> Bool {
             var held = Set<Int>()
             for key in harness.keys {
-                if key.phase == .down { held.insert(key.xKeyCode) } else { held.remove(key.xKeyCode) }
+                if key.phase == .down { held.insert(key.xkbKeyCode) } else { held.remove(key.xkbKeyCode) }
             }
             return held.isEmpty
         }
 
         /// The press of the last key event for `code`.
         func lastPress(_ code: UInt32) -> KeyEvent? {
-            harness.keys.last { $0.xKeyCode == Int(code) && $0.phase == .down }
+            harness.keys.last { $0.xkbKeyCode == Int(code) && $0.phase == .down }
         }
 
         var commits: [String] {
@@ -145,7 +145,7 @@ import XServerTestSupport
         typist.harness.window.startTextInput()
         typist.typeAll([Code.rightAlt, Code.apostrophe, Code.e, Code.a])
         #expect(typist.commits == ["é", "a"])
-        #expect(typist.harness.keys.map(\.xKeyCode) == [Int(Code.a), Int(Code.a)], "only the key after the sequence")
+        #expect(typist.harness.keys.map(\.xkbKeyCode) == [Int(Code.a), Int(Code.a)], "only the key after the sequence")
     }
 
     /// `us,ru` switched to the second group: both character properties say the Cyrillic
@@ -159,7 +159,7 @@ import XServerTestSupport
         typist.type(Code.f)
         typist.type(Code.f, with: [Code.shiftLeft])
         typist.settle()
-        let presses = typist.harness.keys.filter { $0.xKeyCode == Int(Code.f) && $0.phase == .down }
+        let presses = typist.harness.keys.filter { $0.xkbKeyCode == Int(Code.f) && $0.phase == .down }
         #expect(presses.map(\.characters) == ["а", "А"])
         #expect(presses.map(\.charactersIgnoringModifiers) == ["а", "а"])
         #expect(presses.allSatisfy { $0.key == KeySymbol(character: "f") }, "\(presses.map(\.key))")
@@ -180,7 +180,7 @@ import XServerTestSupport
         typist.type(Code.one)
         typist.type(Code.capsLock)
         typist.settle()
-        let letters = typist.harness.keys.filter { $0.phase == .down && $0.xKeyCode == Int(Code.a) }.map(\.characters)
+        let letters = typist.harness.keys.filter { $0.phase == .down && $0.xkbKeyCode == Int(Code.a) }.map(\.characters)
         #expect(letters == ["A", "a"])
         #expect(typist.lastPress(Code.one)?.characters == "1")
 
@@ -193,7 +193,7 @@ import XServerTestSupport
         typist.type(Code.numLock)
         typist.settle()
         let keypad = typist.harness.keys.filter {
-            $0.phase == .down && $0.xKeyCode != Int(Code.numLock) && $0.xKeyCode != Int(Code.shiftLeft)
+            $0.phase == .down && $0.xkbKeyCode != Int(Code.numLock) && $0.xkbKeyCode != Int(Code.shiftLeft)
         }
         #expect(keypad.map(\.characters) == ["", "1", ".", ""], "\(keypad.map(\.key))")
         #expect(keypad.allSatisfy { $0.modifierFlags.contains(.numericPad) })
@@ -211,7 +211,7 @@ import XServerTestSupport
         typist.settle()
         #expect(typist.commits == ["h", " "])
         for code in [Code.h, Code.space, Code.returnKey, Code.escape, Code.backspace, Code.c] {
-            let events = typist.harness.keys.filter { $0.xKeyCode == Int(code) }.map(\.phase)
+            let events = typist.harness.keys.filter { $0.xkbKeyCode == Int(code) }.map(\.phase)
             #expect(events == [.down, .up], "key \(code): \(events)")
         }
         typist.harness.window.stopTextInput()

@@ -42,7 +42,7 @@ import XServerTestSupport
         #expect(pump { $0.filter { if case .button = $0 { true } else { false } }.count == 4 })
         let buttons = events.compactMap { event -> ButtonEvent? in if case .button(let button) = event { button } else { nil } }
         #expect(buttons.map(\.phase) == [.down, .down, .up, .up])
-        #expect(buttons.map(\.button) == [1, 3, 3, 1])
+        #expect(buttons.map(\.button) == [.primary, .secondary, .secondary, .primary])
         #expect(buttons.map(\.buttonMask) == [.primary, [.primary, .secondary], [.primary, .secondary], .primary])
         #expect(buttons.allSatisfy { $0.location == WindowPoint(x: 300, y: 200) })
 

@@ -61,7 +61,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.x11!.windowID
+        let window = harness.window, id = window.x11System!.windowID
         #expect(window.title == "gameinput-test")
         #expect(probe.textProperty("WM_NAME", of: id) == XProbe.TextProperty(type: "STRING", bytes: Array("gameinput-test".utf8)))
         #expect(probe.findWindow(titled: "gameinput-test") == id, "an ASCII title reads back with XFetchName")
@@ -91,7 +91,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.x11!.windowID
+        let window = harness.window, id = window.x11System!.windowID
         func icon() -> [UInt]? { probe.cardinalProperty("_NET_WM_ICON", of: id, maximumItems: 10_000) }
         let desktopsOwn = icon()
         if windowManager == nil {
@@ -138,7 +138,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let id = harness.window.x11!.windowID
+        let id = harness.window.x11System!.windowID
         #expect(probe.frame(of: id).width == 400 && probe.frame(of: id).height == 300)
 
         let resized = try requestSize(640, 480, of: harness, expecting: WindowSize(width: 640, height: 480))
@@ -155,7 +155,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.x11!.windowID
+        let window = harness.window, id = window.x11System!.windowID
         #expect(window.sizeLimits == .none)
         window.sizeLimits = try Self.fourByThree()
         #expect(window.sizeLimits == (try Self.fourByThree()))
@@ -200,7 +200,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try GameWindowHarness(displayName: server.displayName)
         defer { harness.window.close() }
-        let window = harness.window, id = window.x11!.windowID
+        let window = harness.window, id = window.x11System!.windowID
         try window.requestPosition(x: 200, y: 150)
         let hints = try #require(
             BoundedWait.until(timeout: .seconds(2)) { probe.normalHints(of: id) != nil } ? probe.normalHints(of: id) : nil)
@@ -239,7 +239,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.x11!.windowID
+        let window = harness.window, id = window.x11System!.windowID
         window.sizeLimits = try Self.fourByThree()
         #expect(BoundedWait.until(timeout: .seconds(2)) { probe.normalHints(of: id) == Self.fourByThreeHints })
 
@@ -271,7 +271,7 @@ import XServerTestSupport
         let probe = server.probe
         let harness = try shownHarness(on: server)
         defer { harness.window.close() }
-        let window = harness.window, id = window.x11!.windowID
+        let window = harness.window, id = window.x11System!.windowID
         let limits = try WindowSizeLimits(minimumSize: WindowSize(width: 200, height: 100))
         window.sizeLimits = limits
         try window.requestPosition(x: 120, y: 90)

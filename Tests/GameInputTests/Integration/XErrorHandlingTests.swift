@@ -28,7 +28,7 @@ import XServerTestSupport
         defer { window.close() }
         let before = XSetErrorHandler { _, _ in 0 }
         defer { XSetErrorHandler(before) }
-        let caught = window.x11!.connection.firstError { XMapWindow(window.x11!.connection.display, Self.missingWindow) }
+        let caught = window.x11System!.connection.firstError { XMapWindow(window.x11System!.connection.display, Self.missingWindow) }
         #expect(caught == UInt8(BadWindow), "the trap saw BadWindow: \(String(describing: caught))")
     }
 
@@ -39,10 +39,10 @@ import XServerTestSupport
         defer { harness.window.close() }
         harness.window.show()
         #expect(harness.pump { harness.window.isViewable })
-        let grab = try #require(harness.window.x11!.grab)
+        let grab = try #require(harness.window.x11System!.grab)
         #expect(grab.grab(.lock, within: Self.missingWindow) == .requestFailed)
         #expect(!server.probe.pointerIsGrabbed, "nothing is grabbed")
-        #expect(grab.grab(.lock, within: harness.window.x11!.windowID) == nil, "a real window grabs")
+        #expect(grab.grab(.lock, within: harness.window.x11System!.windowID) == nil, "a real window grabs")
         #expect(server.probe.pointerIsGrabbed)
     }
 }

@@ -50,10 +50,14 @@ final class RecordingBackend: WindowBackend {
     var supportsTransformGestures: Bool { false }
     var lockGuardianStatus: LockGuardianStatus { .notNeeded }
     var windowManagerRuns: Bool { true }
+    /// An icon it records; placing the window and moving the pointer it cannot do.
+    var capabilities: WindowCapabilities { .icon }
+    var x11Details: X11Details? { nil }
+    var waylandDetails: WaylandDetails? { WaylandDetails(protocols: [CompositorReport.OfferedProtocol(name: "wl_seat", version: 9)]) }
     var title = "" { didSet { calls.append("title \(title)") } }
     func requestSize(width: Int, height: Int) throws(WindowStateError) { calls.append("size \(width)x\(height)") }
     var sizeLimits = WindowSizeLimits.none
-    func requestPosition(x: Int, y: Int) throws(WindowStateError) { calls.append("position \(x),\(y)") }
+    func requestPosition(x: Int, y: Int) throws(WindowStateError) { throw .unsupported(.position, reason: "a fake has no place") }
     func positionOnScreen() -> ScreenPoint? { nil }
     func setIcon(_ icons: [WindowIcon]) throws(WindowStateError) { calls.append("icon \(icons.count)") }
     func setFullScreen(_ fullScreen: Bool) { calls.append("full screen \(fullScreen)") }
@@ -63,7 +67,9 @@ final class RecordingBackend: WindowBackend {
     var currentMonitor: Monitor? { nil }
     func setFullScreen(on monitor: Monitor) -> Bool { false }
     var cursor = CursorShape.system(.default)
-    func warpPointer(to point: WindowPoint) -> Bool { false }
+    func warpPointer(to point: WindowPoint) throws(WindowStateError) -> Bool {
+        throw .unsupported(.warp, reason: "a fake has no pointer")
+    }
     func printedName(of usage: KeyboardHIDUsage) -> String? { nil }
     var isTextInputActive = false
     var textInputSource: TextInputSource { .keys }
@@ -94,7 +100,8 @@ final class RecordingBackend: WindowBackend {
         #expect(window.title == "level 2")
         #expect(window.pointerLock === backend.pointerLock, "the game's controller is the backend's")
         #expect(window.backend.kind == .wayland)
-        #expect(window.xinputVersion == nil && !window.isXwayland, "no X11 facts on another backend")
+        #expect(window.x11 == nil, "no X11 details on another backend")
+        #expect(window.wayland?.version(of: "wl_seat") == 9 && window.wayland?.version(of: "wl_shm") == nil, "the backend's own")
     }
 
     @Test func aCloseInsideAHandlerEndsTheEvents() {

@@ -16,9 +16,9 @@ import Testing
         #expect(released)
         #expect(!releasedAgain, "nothing left to end")
         #expect(!neverPressed, "pressed before the window had the keyboard")
-        presses.buttonPressed(1)
+        presses.buttonPressed(.primary)
         #expect(presses.buttons == 0b10)
-        let up = presses.buttonReleased(1), unseen = presses.buttonReleased(3)
+        let up = presses.buttonReleased(.primary), unseen = presses.buttonReleased(.middle)
         #expect(up)
         #expect(!unseen, "a press the game never saw")
     }
@@ -27,31 +27,37 @@ import Testing
         var presses = HeldPresses()
         _ = presses.keyPressed(200)
         _ = presses.keyPressed(9)
-        presses.buttonPressed(3)
-        presses.buttonPressed(1)
-        presses.buttonPressed(9)
+        presses.buttonPressed(.middle)
+        presses.buttonPressed(.primary)
+        presses.buttonPressed(.forward)
         var ended: [HeldPresses.Press] = []
         presses.cancelAll().forEach { ended.append($0) }
-        #expect(ended == [.key(9), .key(200), .button(1), .button(3), .button(9)])
+        #expect(ended == [.key(9), .key(200), .button(.primary), .button(.middle), .button(.forward)])
         #expect(presses == HeldPresses(), "nothing held")
-        let lateButton = presses.buttonReleased(1), lateKey = presses.keyReleased(9)
+        let lateButton = presses.buttonReleased(.primary), lateKey = presses.keyReleased(9)
         #expect(!lateButton, "the implicit grab's late release is not the game's")
         #expect(!lateKey)
         ended.removeAll()
         presses.cancelAll().forEach { ended.append($0) }
         #expect(ended.isEmpty, "each press ends once")
-        presses.buttonPressed(1)
-        let newPress = presses.buttonReleased(1)
+        presses.buttonPressed(.primary)
+        let newPress = presses.buttonReleased(.primary)
         #expect(newPress, "a new press is the game's again")
     }
 
-    @Test func buttonsOutsideTheRangeAreNotKept() {
+    /// The buttons held are the mask the events carry; only the primary, secondary and middle
+    /// buttons hold the lock back.
+    @Test func theHeldButtonsAreTheEventsMaskAndOnlyThreeHoldTheLockBack() throws {
         var presses = HeldPresses()
-        presses.buttonPressed(0)
-        presses.buttonPressed(32)
-        #expect(presses.buttons == 0)
-        let zero = presses.buttonReleased(0)
-        #expect(!zero)
+        presses.buttonPressed(.back)
+        presses.buttonPressed(try #require(MouseButton(number: 30)))
+        #expect(presses.buttonMask == [ButtonMask(.back), .button(30)])
+        #expect(presses.buttons & HeldPresses.primaryButtons == 0)
+        for button in [MouseButton.primary, .secondary, .middle] {
+            var held = HeldPresses()
+            held.buttonPressed(button)
+            #expect(held.buttons & HeldPresses.primaryButtons != 0, "\(button)")
+        }
     }
 
     @Test func theByteSetKeepsEveryValueAndNothingOutside() {
@@ -101,10 +107,10 @@ import Testing
         #expect(state.pressedKeyCount == 3 && state.modifierFlags == .shift)
         state.apply(Self.key(.keyboardW, .w, .up))
         #expect(!state.isPressed(.keyboardW) && !state.isPressed(key: .w))
-        state.apply(.button(ButtonEvent(phase: .down, button: 3, location: WindowPoint(x: 1, y: 1), serverTime: 0)))
+        state.apply(.button(ButtonEvent(phase: .down, button: .secondary, location: WindowPoint(x: 1, y: 1), serverTime: 0)))
         #expect(state.buttons == .secondary)
         state.apply(Self.key(.keyboardA, .a, .cancelled))
-        state.apply(.button(.cancelled(button: 3, serverTime: 0)))
+        state.apply(.button(.cancelled(button: .secondary, serverTime: 0)))
         #expect(!state.isPressed(.keyboardA) && state.buttons.isEmpty && state.modifierFlags.isEmpty, "a focus loss ends them")
         var pressed: [KeyboardHIDUsage] = []
         state.forEachPressedKey { pressed.append($0) }

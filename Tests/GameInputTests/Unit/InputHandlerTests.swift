@@ -4,7 +4,7 @@ import Testing
 
 /// Handlers, filters, and the keyboard responder chain, with constructed events.
 @Suite struct InputHandlerTests {
-    static func click(_ button: Int, modifiers: ModifierFlags = [], at point: WindowPoint = WindowPoint(x: 5, y: 5)) -> InputEvent {
+    static func click(_ button: MouseButton, modifiers: ModifierFlags = [], at point: WindowPoint = WindowPoint(x: 5, y: 5)) -> InputEvent {
         .button(ButtonEvent(phase: .down, button: button, location: point, modifierFlags: modifiers, serverTime: 0))
     }
 
@@ -20,21 +20,21 @@ import Testing
         var fired = 0
         let router = InputRouter()
         router.add(SecondaryClickHandler(buttonMaskRequired: nil) { _ in fired += 1 })
-        #expect(router.route(Self.click(3)))
-        #expect(router.route(Self.click(1, modifiers: .control)))
-        #expect(!router.route(Self.click(1)))
-        #expect(!router.route(Self.click(1, modifiers: .shift)))
-        #expect(!router.route(Self.click(2, modifiers: .control)))
+        #expect(router.route(Self.click(.secondary)))
+        #expect(router.route(Self.click(.primary, modifiers: .control)))
+        #expect(!router.route(Self.click(.primary)))
+        #expect(!router.route(Self.click(.primary, modifiers: .shift)))
+        #expect(!router.route(Self.click(.middle, modifiers: .control)))
         #expect(fired == 2)
     }
 
     @Test func buttonMaskRequiredMustMatchExactly() {
-        var fired: [Int] = []
+        var fired: [MouseButton] = []
         let handler = ClickHandler(buttonMaskRequired: .button(3)) { fired.append($0.button) }
-        _ = handler.handle(Self.click(2))
-        _ = handler.handle(Self.click(1))
-        _ = handler.handle(.button(ButtonEvent(phase: .up, button: 2, location: WindowPoint(x: 0, y: 0), serverTime: 0)))
-        #expect(fired == [2], "the middle button is UIKit's button 3; releases are not clicks")
+        _ = handler.handle(Self.click(.middle))
+        _ = handler.handle(Self.click(.primary))
+        _ = handler.handle(.button(ButtonEvent(phase: .up, button: .middle, location: WindowPoint(x: 0, y: 0), serverTime: 0)))
+        #expect(fired == [.middle], "the middle button is UIKit's button 3; releases are not clicks")
     }
 
     @Test func hoverRegionsBeginChangeAndEnd() {

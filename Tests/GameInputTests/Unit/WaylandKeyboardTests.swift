@@ -75,13 +75,21 @@ import Testing
         #expect(keyboard.repeating == nil)
     }
 
-    @Test func evdevButtonsAreNumberedAsOnX11() {
-        #expect(WaylandWindow.xButton(evdev: 0x110) == 1)
-        #expect(WaylandWindow.xButton(evdev: 0x111) == 3)
-        #expect(WaylandWindow.xButton(evdev: 0x112) == 2)
-        #expect(WaylandWindow.xButton(evdev: 0x113) == 8)
-        #expect(WaylandWindow.xButton(evdev: 0x114) == 9)
-        #expect(WaylandWindow.xButton(evdev: 0x115) == 10)
-        #expect(WaylandWindow.xButton(evdev: 0x100) == 0)
+    /// A button means the same on both backends: evdev's codes and X's numbers name the
+    /// same buttons.
+    @Test func evdevAndXButtonsNameTheSameButtons() {
+        let pairs: [(evdev: UInt32, x: Int, button: MouseButton)] = [
+            (0x110, 1, .primary), (0x111, 3, .secondary), (0x112, 2, .middle), (0x113, 8, .back), (0x114, 9, .forward),
+        ]
+        for pair in pairs {
+            #expect(MouseButton(evdev: pair.evdev) == pair.button && MouseButton(xButton: pair.x) == pair.button, "\(pair)")
+        }
+        #expect(MouseButton(evdev: 0x115)?.number == 6 && MouseButton(xButton: 10)?.number == 6)
+        #expect(MouseButton(evdev: 0x11F)?.number == 16 && MouseButton(xButton: 20)?.number == 16)
+        #expect(MouseButton(evdev: 0x100) == nil && MouseButton(evdev: 0x120) == nil)
+        #expect((4...7).allSatisfy { MouseButton(xButton: $0) == nil } && MouseButton(xButton: 0) == nil && MouseButton(xButton: 35) == nil)
+        #expect(MouseButton(xButton: 34)?.number == 30 && MouseButton(number: 31) == nil && MouseButton(number: 0) == nil)
+        #expect(ButtonMask([.primary, .middle]).buttons == [.primary, .middle] && ButtonMask(.back).description == "back")
+        #expect(ButtonMask(rawValue: 0b10_0001).description == "primary+button 6" && ButtonMask().description == "none")
     }
 }

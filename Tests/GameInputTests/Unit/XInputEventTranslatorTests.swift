@@ -227,9 +227,17 @@ import Testing
     }
 
     @Test func modifierAndButtonMasksDecodeFromXStates() {
-        #expect(ModifierFlags(xState: 1 | 2 | 4 | 8 | 16 | 64) == [.shift, .capsLock, .control, .alternate, .command])
-        #expect(ButtonMask(xButton: 4).isEmpty && ButtonMask(xButton: 8) == .button(4))
-        let keypad = KeyEvent(phase: .down, key: KeySymbol(rawValue: 0xFFB7), xKeyCode: 79, isRepeat: false, serverTime: 0)
+        #expect(ModifierFlags(xkbMask: 1 | 2 | 4 | 8 | 16 | 64) == [.shift, .capsLock, .control, .alternate, .command])
+        #expect(ButtonMask(xButton: 4).isEmpty && ButtonMask(xButton: 8) == ButtonMask(.back))
+        let keypad = KeyEvent(phase: .down, key: KeySymbol(rawValue: 0xFFB7), scanCode: 71, isRepeat: false, serverTime: 0)
         #expect(keypad.modifierFlags == .numericPad && keypad.charactersIgnoringModifiers == "7")
+    }
+
+    @Test func xlibGrabStatusesAreTheirRefusals() {
+        #expect(GrabRefusal(xlibStatus: AlreadyGrabbed) == .alreadyGrabbed)
+        #expect(GrabRefusal(xlibStatus: GrabInvalidTime) == .invalidTime)
+        #expect(GrabRefusal(xlibStatus: GrabNotViewable) == .notViewable)
+        #expect(GrabRefusal(xlibStatus: GrabFrozen) == .frozen)
+        #expect(GrabRefusal(xlibStatus: 77) == .requestFailed, "a status X does not define")
     }
 }

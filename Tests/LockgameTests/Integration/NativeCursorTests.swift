@@ -40,7 +40,7 @@ import XServerTestSupport
             }
             return changed
         }
-        func lastCursorLine() -> String? { game.lines.last { $0.hasPrefix("cursor: ") && $0 != "cursor: not moved" } }
+        func lastCursorLine() -> String? { game.lines.last { $0.hasPrefix("cursor: ") && !$0.hasPrefix("cursor: not moved") } }
 
         game.press(NativeWaylandTests.Key.l, expecting: "lock: unlocked (preference off)")
         #expect(lastCursorLine() == nil, "the arrow, never changed: \(game.lines.suffix(4))")

@@ -65,7 +65,7 @@ import XServerTestSupport
         present(color)
         let deadline = ContinuousClock.now + .seconds(2)
         while presenter.isBusy && ContinuousClock.now < deadline { step() }
-        XSync(window.x11!.connection.display, 0)
+        XSync(window.x11System!.connection.display, 0)
         return !presenter.isBusy
     }
 
@@ -93,7 +93,7 @@ import XServerTestSupport
 
     /// Whether every pixel of the window on the server is `color` (alpha ignored).
     func windowShows(_ color: UInt32) throws -> Bool {
-        let picture = try #require(server.probe.capture(window.x11!.windowID))
+        let picture = try #require(server.probe.capture(window.x11System!.windowID))
         #expect(picture.width == Self.width && picture.height == Self.height)
         return picture.pixels.allSatisfy { $0 == color & 0x00FF_FFFF }
     }
@@ -149,7 +149,7 @@ import XServerTestSupport
         #expect(presenter.pixels.width == Self.width / 2 && presenter.pixels.height == Self.height / 2)
         #expect(presenter.pixelsAreShared, "the pixels are a shared segment again")
         #expect(presentAndWait(Self.after))
-        let picture = try #require(server.probe.capture(window.x11!.windowID))
+        let picture = try #require(server.probe.capture(window.x11System!.windowID))
         let corner = (0..<Self.height / 2).flatMap { y in (0..<Self.width / 2).map { picture.pixels[y * Self.width + $0] } }
         #expect(corner.allSatisfy { $0 == Self.after & 0x00FF_FFFF })
     }
@@ -160,9 +160,9 @@ import XServerTestSupport
         try #require(presenter.path == .sharedMemory)
         #expect(presentAndWait(Self.before))
         // A server that never answers: the completion events are read and dropped.
-        let completion = XShmGetEventBase(window.x11!.connection.display) + ShmCompletion
-        let original = window.x11!.otherEventHandler
-        window.x11!.otherEventHandler = { event in
+        let completion = XShmGetEventBase(window.x11System!.connection.display) + ShmCompletion
+        let original = window.x11System!.otherEventHandler
+        window.x11System!.otherEventHandler = { event in
             if event.pointee.type != completion { original?(event) }
         }
         longestCall = .zero
@@ -174,7 +174,7 @@ import XServerTestSupport
         #expect(try windowShows(Self.after))
 
         // Completions that come again later change nothing: there is no segment any more.
-        window.x11!.otherEventHandler = original
+        window.x11System!.otherEventHandler = original
         runLoop(drawing: Self.before, timeout: .milliseconds(700)) { false }
         #expect(presenter.path == .putImage(.completionLost), "changes: \(pathChanges)")
         #expect(presentAndWait(Self.after))
@@ -196,7 +196,7 @@ import XServerTestSupport
         #expect((0..<pixels.height).allSatisfy { pixels.row($0).allSatisfy { $0 == Self.after } })
         // Presenting after close does nothing: the window still shows the last frame.
         presenter.present()
-        XSync(window.x11!.connection.display, 0)
+        XSync(window.x11System!.connection.display, 0)
         #expect(try windowShows(Self.before))
     }
 
@@ -223,9 +223,9 @@ import XServerTestSupport
                 let deadline = ContinuousClock.now + .seconds(2)
                 while presenter.isBusy && ContinuousClock.now < deadline { step() }
             } else {
-                XSync(window.x11!.connection.display, 0)
+                XSync(window.x11System!.connection.display, 0)
             }
-            let picture = try #require(server.probe.capture(window.x11!.windowID))
+            let picture = try #require(server.probe.capture(window.x11System!.windowID))
             let expected = (0..<Self.height).flatMap { y in [UInt32](repeating: UInt32(y) << 8 | 0x40, count: Self.width) }
             #expect(picture.pixels == expected, "shared memory \(allowSharedMemory): rows arrive without their padding")
         }

@@ -200,13 +200,13 @@ import Testing
     @Test func rightClickOrControlClickDropsAMarkerAndTheMiddleButtonTogglesTheFlashlight() throws {
         let session = try Self.demoSession()
         session.pointerLocked = true
-        session.handle(TestEvents.click(480, 270, button: 3))
+        session.handle(TestEvents.click(480, 270, button: .secondary))
         #expect(session.markers.count == 1)
         session.handle(TestEvents.click(480, 270, modifiers: .control))
         #expect(session.markers.count == 2)
         session.handle(TestEvents.click(480, 270, modifiers: .shift))
         #expect(session.markers.count == 2, "shift+primary is no marker click")
-        session.handle(TestEvents.click(480, 270, button: 2))
+        session.handle(TestEvents.click(480, 270, button: .middle))
         #expect(session.flashlightOn)
     }
 

@@ -30,7 +30,7 @@ import Testing
         #expect(last.count == 10, "pinch is three events: began, changed, ended")
         #expect(last[0] == TestEvents.key(.w, .up))
         #expect(last[1] == TestEvents.key(.c, modifiers: .control))
-        #expect(last[3] == TestEvents.click(100, 50, button: 3, modifiers: .shift))
+        #expect(last[3] == TestEvents.click(100, 50, button: .secondary, modifiers: .shift))
         #expect(last[5] == .scroll(ScrollEvent(type: .discrete, delta: PointerDelta(dx: 0, dy: -1), location: WindowPoint(x: 0, y: 0))))
         #expect(last[6] == .scroll(ScrollEvent(type: .continuous, delta: PointerDelta(dx: 0, dy: 0.25), location: WindowPoint(x: 0, y: 0))))
         #expect(script.events(atFrame: 1).isEmpty)

@@ -15,7 +15,7 @@ enum TestEvents {
     }
 
     static func click(
-        _ x: Double, _ y: Double, button: Int = 1, modifiers: ModifierFlags = [],
+        _ x: Double, _ y: Double, button: MouseButton = .primary, modifiers: ModifierFlags = [],
         phase: PressPhase = .down
     ) -> InputEvent {
         .button(

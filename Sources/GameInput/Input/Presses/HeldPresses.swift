@@ -11,16 +11,16 @@
 struct HeldPresses: Hashable, Sendable {
     /// Keys held, by the backend's key code (0...255: the X key code, the evdev code + 8).
     private(set) var keys = ByteSet()
-    /// Buttons held, bit n for button n (1 primary, 2 middle, 3 secondary, 8 and up extra).
+    /// Buttons held, bit n for ``MouseButton`` number n.
     private(set) var buttons: UInt32 = 0
 
     /// One press held.
     enum Press: Hashable, Sendable {
         case key(Int)
-        case button(Int)
+        case button(MouseButton)
     }
 
-    /// The primary, middle and secondary buttons' bits: the lock waits while one is held.
+    /// The primary, secondary and middle buttons' bits: the lock waits while one is held.
     static let primaryButtons: UInt32 = 0b1110
 
     func isKeyHeld(_ keyCode: Int) -> Bool { keys.contains(keyCode) }
@@ -35,13 +35,16 @@ struct HeldPresses: Hashable, Sendable {
         keys.set(keyCode, false)
     }
 
+    /// The buttons held, as pointer events report them.
+    var buttonMask: ButtonMask { ButtonMask(rawValue: Int(buttons >> 1)) }
+
     /// A button went down.
-    mutating func buttonPressed(_ button: Int) {
+    mutating func buttonPressed(_ button: MouseButton) {
         buttons |= Self.bit(button)
     }
 
     /// A button came up; whether the game saw its press (only then is the release reported).
-    mutating func buttonReleased(_ button: Int) -> Bool {
+    mutating func buttonReleased(_ button: MouseButton) -> Bool {
         let bit = Self.bit(button)
         defer { buttons &= ~bit }
         return buttons & bit != 0
@@ -57,7 +60,7 @@ struct HeldPresses: Hashable, Sendable {
 
     /// Reports each press as the event that ends it without its release, keys first: a key
     /// as `name` gives its unmodified key and usage for its key code, typing nothing; a button at
-    /// no location (``KeyEvent/cancelled(key:keyCode:xKeyCode:serverTime:)``). Called on what
+    /// no location (``KeyEvent/cancelled(key:keyCode:xkbKeyCode:serverTime:)``). Called on what
     /// ``cancelAll()`` returned, so every backend cancels with the same events in the same order.
     func reportCancelled(
         serverTime: UInt32, naming name: (Int) -> (key: KeySymbol, usage: KeyboardHIDUsage), to report: (InputEvent) -> Void
@@ -66,7 +69,7 @@ struct HeldPresses: Hashable, Sendable {
             switch press {
             case .key(let keyCode):
                 let (key, usage) = name(keyCode)
-                report(.key(.cancelled(key: key, keyCode: usage, xKeyCode: keyCode, serverTime: serverTime)))
+                report(.key(.cancelled(key: key, keyCode: usage, xkbKeyCode: keyCode, serverTime: serverTime)))
             case .button(let button):
                 report(.button(.cancelled(button: button, serverTime: serverTime)))
             }
@@ -78,13 +81,13 @@ struct HeldPresses: Hashable, Sendable {
         keys.forEach { body(.key($0)) }
         var remaining = buttons
         while remaining != 0 {
-            body(.button(remaining.trailingZeroBitCount))
+            if let button = MouseButton(number: remaining.trailingZeroBitCount) { body(.button(button)) }
             remaining &= remaining - 1
         }
     }
 
-    /// Button `button`'s bit; 0 for numbers outside 1...31.
-    static func bit(_ button: Int) -> UInt32 {
-        (1..<32).contains(button) ? UInt32(1) << UInt32(button) : 0
+    /// Button `button`'s bit.
+    static func bit(_ button: MouseButton) -> UInt32 {
+        UInt32(1) << UInt32(button.number)
     }
 }

@@ -58,7 +58,7 @@ public struct InputState: Sendable {
             if key.phase == .cancelled { modifierFlags = [] }
         case .button(let button):
             modifierFlags = button.modifierFlags
-            let mask = ButtonMask(xButton: button.button)
+            let mask = ButtonMask(button.button)
             if button.phase == .down { buttons.formUnion(mask) } else { buttons.subtract(mask) }
         case .relativeMotion(let relative):
             motion.add(relative)

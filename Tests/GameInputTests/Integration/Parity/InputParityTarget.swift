@@ -60,6 +60,16 @@ enum ParitySystem: String, CaseIterable, CustomStringConvertible, Sendable {
 
     var description: String { rawValue }
 
+    /// What each system lets a game do, as measured on the headless servers the tests start.
+    var capabilities: WindowCapabilities {
+        switch self {
+        case .recording: .icon
+        case .x11: [.position, .icon, .warp, .fractionalScale, .activationTakesFocus]
+        case .sway, .mutter: .transformGestures
+        case .kwin: [.transformGestures, .fractionalScale]
+        }
+    }
+
     /// Starts the system with the keyboard layout `layout` (XKB's name: `us`, `de`), as far as
     /// it takes one: mutter 43 keeps its own (``GnomeKDEFixture``).
     func start(layout: String = "us") throws -> any InputParityTarget {

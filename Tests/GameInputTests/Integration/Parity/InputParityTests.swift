@@ -36,8 +36,40 @@ import Testing
         // The key's repeats go on while it is held (the client's on Wayland): only the press's end counts.
         let ends = target.keys.filter { !$0.isRepeat }
         #expect(ends.map(\.phase) == [.cancelled] && ends.first?.keyCode == .keyboardW, "\(system): \(target.keys)")
-        #expect(target.buttons.map(\.phase) == [.cancelled] && target.buttons.first?.button == 1, "\(system): \(target.buttons)")
+        #expect(target.buttons.map(\.phase) == [.cancelled] && target.buttons.first?.button == .primary, "\(system): \(target.buttons)")
         #expect(target.window.inputState.pressedKeyCount == 0 && target.window.inputState.buttons.isEmpty)
+    }
+
+    /// What a system cannot do it says before the game tries (``GameWindow/capabilities``) and
+    /// when the game tries anyway (``WindowStateError/unsupported(_:reason:)``), the same on
+    /// every system; what it can do throws no such answer.
+    @Test(arguments: ParitySystem.allCases)
+    func whatASystemCannotDoItSaysBeforeAndWhenAsked(on system: ParitySystem) throws {
+        let target = try system.start()
+        defer { target.stop() }
+        #expect(target.showFocusedWithThePointerIn(), "\(system): shown and focused")
+        let window = target.window
+        let capabilities = window.capabilities
+        #expect(capabilities == system.capabilities, "\(system): \(capabilities)")
+        let calls: [(WindowCapabilities, () throws(WindowStateError) -> Void)] = [
+            (.position, { () throws(WindowStateError) in try window.requestPosition(x: 10, y: 10) }),
+            (.icon, { () throws(WindowStateError) in try window.setIcon([]) }),
+            (.warp, { () throws(WindowStateError) in _ = try window.warpPointer(to: WindowPoint(x: 5, y: 5)) }),
+        ]
+        for (capability, call) in calls {
+            do throws(WindowStateError) {
+                try call()
+                #expect(capabilities.contains(capability), "\(system): \(capability) is missing, yet the call did not say so")
+            } catch {
+                guard case .unsupported(let missing, let reason) = error else {
+                    Issue.record("\(system): \(capability): \(error)")
+                    continue
+                }
+                #expect(missing == capability && !capabilities.contains(capability) && !reason.isEmpty, "\(system): \(error)")
+            }
+        }
+        #expect((window.positionOnScreen() != nil) == capabilities.contains(.position), "\(system): the place is read where it is set")
+        #expect(window.supportsTransformGestures == capabilities.contains(.transformGestures))
     }
 
     /// Shift types, Control, Alt and Super do not (``TypedText``), with no input method: the

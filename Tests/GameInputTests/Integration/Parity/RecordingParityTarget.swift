@@ -85,7 +85,7 @@ final class RecordingParityTarget: InputParityTarget {
         backend.scripted.append(
             .key(
                 KeyEvent(
-                    phase: down ? .down : .up, key: meaning.key, keyCode: meaning.usage, xKeyCode: keyCode, characters: characters,
+                    phase: down ? .down : .up, key: meaning.key, keyCode: meaning.usage, scanCode: keyCode - 8, characters: characters,
                     charactersIgnoringModifiers: meaning.plain, modifierFlags: held, isRepeat: isRepeat, serverTime: 0)))
         if down, backend.isTextInputActive, let typed = TypedText.commit(characters, modifiers: held) {
             backend.scripted.append(.text(.commit(typed)))
@@ -94,7 +94,7 @@ final class RecordingParityTarget: InputParityTarget {
 
     func button(_ evdevCode: Int, down: Bool) {
         // Buttons go to the window under the pointer, which stays over the game.
-        let button = evdevCode == 272 ? 1 : evdevCode == 273 ? 3 : 2
+        guard let button = MouseButton(evdev: UInt32(evdevCode)) else { return }
         if down {
             presses.buttonPressed(button)
         } else if !presses.buttonReleased(button) {

@@ -37,7 +37,9 @@ final class X11ParityTarget: InputParityTarget {
     func showFocusedWithThePointerIn() -> Bool {
         window.show()
         let probe = server.probe
-        guard let id = window.x11?.windowID, harness.pump(until: { window.isViewable && probe.focusedWindow == id }) else { return false }
+        guard let id = window.x11System?.windowID, harness.pump(until: { window.isViewable && probe.focusedWindow == id }) else {
+            return false
+        }
         let centre = probe.centre(of: id)
         probe.moveAbsolute(x: centre.x, y: centre.y)
         harness.pump(for: .milliseconds(50))
@@ -62,7 +64,7 @@ final class X11ParityTarget: InputParityTarget {
 
     func focusBack() {
         server.probe.closeOtherWindow()
-        if let id = window.x11?.windowID { server.probe.activate(id) }
+        if let id = window.x11System?.windowID { server.probe.activate(id) }
     }
 
     func pump(timeout: Duration, until condition: () -> Bool) -> Bool { harness.pump(timeout: timeout, until: condition) }
