@@ -47,10 +47,11 @@ import XServerTestSupport
         }
         let seen = game.lines.count
         // Each key changes the composition; the next goes once the game has it (bounded at
-        // 6 s: under a full run's load fcitx5 once took longer than 3 s for one key).
+        // 15 s: under load fcitx5 once took longer than 3 s for one key, ibus longer than 6 s,
+        // the following key's composition coming after it).
         for (index, keysym) in typing.keys.enumerated() {
             probe.press(UInt32(keysym))
-            let drawn = LockgameLaunch.waitUntil(timeout: .seconds(6)) {
+            let drawn = LockgameLaunch.waitUntil(timeout: .seconds(15)) {
                 game.lines.dropFirst(seen).filter(Self.isComposition).count > index
             }
             #expect(drawn, "\(typing): key \(index + 1): \(game.lines.dropFirst(seen))")

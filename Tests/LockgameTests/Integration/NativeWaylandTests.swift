@@ -224,12 +224,17 @@ extension NativeWaylandTests {
                     break
                 }
             }
-            // The compositor's answer comes within milliseconds; then both views must agree.
-            Thread.sleep(forTimeInterval: 0.3)
-            let state = game.lines.last { $0.hasPrefix("lock: ") } ?? ""
+            // The compositor's answer comes within milliseconds, its event to the game a moment
+            // later (under load mutter's once took over 0.3 s): both views must come to agree
+            // and stay so.
+            let lastState = { game.lines.last { $0.hasPrefix("lock: ") } ?? "" }
+            let agreed = BoundedWait.steadily(for: .milliseconds(300), timeout: .seconds(5)) {
+                (lastState() == "lock: locked") == session.compositorHoldsLock
+            }
+            let state = lastState()
             let held = session.compositorHoldsLock
             #expect(
-                (state == "lock: locked") == held,
+                agreed && (state == "lock: locked") == held,
                 "\(compositor) entry \(entry): the game says \(state), the compositor \(held ? "holds" : "does not hold") a lock")
             if state == "lock: locked" { locked += 1 } else { withheld.append(state) }
             #expect(state.hasPrefix("lock: locked") || state.hasPrefix("lock: unlocked ("), "\(compositor) entry \(entry): \(state)")
