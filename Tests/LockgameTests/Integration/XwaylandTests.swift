@@ -451,7 +451,17 @@ struct XwaylandSession {
     func checkLAndTheAlert(yaw: Double, move: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) throws {
         press(Keysym.l, expecting: "lock: unlocked (preference off)")
         #expect(!probe.pointerIsGrabbed, sourceLocation: sourceLocation)
+        let before = probe.pointerPosition
         for _ in 0..<5 { move() }
+        // The moves reach X through the compositor and Xwayland, later than XTest's L under
+        // load (one once arrived after the re-lock and turned the camera): L waits until X's
+        // pointer has moved and come to rest.
+        var last = before
+        _ = BoundedWait.steadily(for: .milliseconds(200), timeout: .seconds(3)) {
+            let now = probe.pointerPosition
+            defer { last = now }
+            return now == last && now != before
+        }
         press(Keysym.l, expecting: "lock: locked")
         #expect(probe.pointerIsGrabbed, sourceLocation: sourceLocation)
         try expectYaw(yaw, "no turn while unlocked and no jump after L", sourceLocation: sourceLocation)
