@@ -204,10 +204,15 @@ import XServerTestSupport
             "\(compositor): X's pointer at \(centre): \(probe.pointerPosition)")
         letTheCompositorConfine()
         desktop.moveRelative(dx: 1, dy: 0)
-        let compositorCursor = compositor == .mutter ? centre : lockBegan
+        // mutter follows the warp when its confinement is already in force; a warp that reaches
+        // it first (once, under AddressSanitizer's load) leaves its cursor where the lock had it,
+        // as KWin's always is. Either way one count moves it by one.
+        let compositorCursors = compositor == .mutter ? [centre, lockBegan] : [lockBegan]
         #expect(
-            LockgameLaunch.waitUntil { probe.pointerPosition == XProbe.Point(x: compositorCursor.x + 1, y: compositorCursor.y) },
-            "\(compositor): one count after the warp X reads \(probe.pointerPosition), expected next to \(compositorCursor)")
+            LockgameLaunch.waitUntil {
+                compositorCursors.contains { probe.pointerPosition == XProbe.Point(x: $0.x + 1, y: $0.y) }
+            },
+            "\(compositor): one count after the warp X reads \(probe.pointerPosition), expected next to one of \(compositorCursors)")
         expectConfined(desktop, probe: probe, area: area)
 
         // Focus to another X window: the compositor's cursor is free (off both windows, X
