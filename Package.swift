@@ -64,11 +64,12 @@ let package = Package(
             linkerSettings: [.linkedLibrary("wayland-client"), .linkedLibrary("wayland-cursor")],
             plugins: ["WaylandScanner"]
         ),
-        // libdecor draws the window's frame where the compositor draws none (mutter); its
-        // cairo plugin is loaded at run time (Debian libdecor-0-dev, libdecor-0-plugin-1-cairo).
+        // libdecor draws the window's frame where the compositor draws none (mutter): its
+        // declarations only (Debian libdecor-0-dev), with no pkg-config (its flags would link the
+        // library). GameInput loads the library at run time, and libdecor its cairo plugin
+        // (libdecor-0-plugin-1-cairo).
         .systemLibrary(
             name: "CLibdecor",
-            pkgConfig: "libdecor-0",
             providers: [.apt(["libdecor-0-dev"])]
         ),
         // The lock guardian: a C constructor that turns a copy of the game's executable,

@@ -143,6 +143,44 @@ package enum Posix {
         gameinput_epoll_watch(set, descriptor, 2) == 0 ? .success(()) : .failure(.current)
     }
 
+    /// Why a shared library, or a function in it, could not be loaded: `dlerror`'s words.
+    package struct LibraryError: Error, Equatable, CustomStringConvertible {
+        /// What the dynamic loader said, such as "libdecor-0.so.0: cannot open shared object file".
+        package let description: String
+    }
+
+    /// A shared library `dlopen` opened; it stays loaded for the life of the process.
+    struct Library: @unchecked Sendable {
+        /// `dlopen`'s handle, only read.
+        let handle: UnsafeMutableRawPointer
+
+        /// The function `name` as `Function`, a `@convention(c)` type matching its C declaration.
+        func function<Function>(_ name: String) throws(LibraryError) -> Function {
+            _ = dlerror()
+            guard let symbol = dlsym(handle, name) else {
+                throw LibraryError(description: dlerror().map { String(cString: $0) } ?? "\(name) is missing")
+            }
+            return unsafeBitCast(symbol, to: Function.self)
+        }
+    }
+
+    /// Opens the shared library `name` (`dlopen`, every symbol resolved at once, none made
+    /// global), searched for as the dynamic loader searches.
+    static func openLibrary(_ name: String) -> Result<Library, LibraryError> {
+        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            return .failure(LibraryError(description: dlerror().map { String(cString: $0) } ?? "\(name) could not be loaded"))
+        }
+        return .success(Library(handle: handle))
+    }
+
+    /// `CLOCK_MONOTONIC` now, in nanoseconds (`clock_gettime`, which cannot fail for that
+    /// clock: its only errors are a bad clock or address).
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+
     /// A monotonic timer descriptor, close-on-exec and non-blocking (`timerfd_create`).
     static func timer() -> Result<Int32, Errno> {
         let descriptor = gameinput_timer_create()

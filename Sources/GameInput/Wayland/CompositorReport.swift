@@ -54,6 +54,36 @@ public struct CompositorReport: Sendable {
     /// Whether the compositor offers everything a native lock needs.
     public var offersPointerLock: Bool { missingForTheLock.isEmpty }
 
+    /// Who draws a native window's frame (title bar, borders) on a compositor.
+    public enum WindowFrames: Sendable, Equatable, CustomStringConvertible {
+        /// The compositor itself (it offers `zxdg_decoration_manager_v1`: sway, KWin).
+        case compositor
+        /// libdecor, which GameInput loads at run time, where the compositor draws none (mutter).
+        case libdecor
+        /// Nobody: the compositor draws none and libdecor could not be loaded (`reason`, the
+        /// dynamic loader's words); the window works, without a frame.
+        case none(reason: String)
+
+        /// One line for the user, such as "libdecor's (the compositor draws none)".
+        public var description: String {
+            switch self {
+            case .compositor: "the compositor's (xdg-decoration)"
+            case .libdecor: "libdecor's (the compositor draws none)"
+            case .none(let reason): "none: the compositor draws none and libdecor cannot be loaded (\(reason))"
+            }
+        }
+    }
+
+    /// Who draws a GameInput window's frame here: the compositor where it offers to, else
+    /// libdecor where this process can load it.
+    public var windowFrames: WindowFrames {
+        if version(of: "zxdg_decoration_manager_v1") != nil { return .compositor }
+        switch Libdecor.loaded {
+        case .success: return .libdecor
+        case .failure(let error): return .none(reason: error.description)
+        }
+    }
+
     /// The version of `name` the compositor offers, nil when it does not.
     public func version(of name: String) -> Int? { protocols.first { $0.name == name }?.version }
 

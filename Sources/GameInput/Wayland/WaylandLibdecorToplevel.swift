@@ -7,54 +7,56 @@ import Foundation
 /// clicks (move, resize, close, maximise). Its objects live on the window's connection and its
 /// default queue, so the window's own dispatch runs them.
 final class WaylandLibdecorToplevel: WaylandToplevel {
+    private let libdecor: Libdecor
     private let context: OpaquePointer
     /// The decorated frame; set once `self` can be its callbacks' user data.
     private var frame: OpaquePointer?
     private let surface: OpaquePointer
     private weak var window: WaylandWindow?
 
-    /// Makes the role on `surface`; nil when libdecor cannot start.
+    /// Makes the role on `surface`; nil when libdecor cannot be loaded or cannot start.
     init?(display: OpaquePointer, surface: OpaquePointer, title: String, window: WaylandWindow) {
-        guard let context = libdecor_new(display, Self.interface) else { return nil }
+        guard case .success(let libdecor) = Libdecor.loaded, let context = libdecor.new(display, Self.interface) else { return nil }
+        self.libdecor = libdecor
         self.context = context
         self.surface = surface
         self.window = window
-        guard let frame = libdecor_decorate(context, surface, Self.frameInterface, Unmanaged.passUnretained(self).toOpaque()) else {
-            libdecor_unref(context)
+        guard let frame = libdecor.decorate(context, surface, Self.frameInterface, Unmanaged.passUnretained(self).toOpaque()) else {
+            libdecor.unref(context)
             return nil
         }
         self.frame = frame
-        libdecor_frame_set_title(frame, title)
-        libdecor_frame_set_app_id(frame, ProcessInfo.processInfo.processName)
+        libdecor.frameSetTitle(frame, title)
+        libdecor.frameSetAppID(frame, ProcessInfo.processInfo.processName)
     }
 
     var frameDrawnBy: String { "libdecor" }
 
-    func setTitle(_ title: String) { if let frame { libdecor_frame_set_title(frame, title) } }
+    func setTitle(_ title: String) { if let frame { libdecor.frameSetTitle(frame, title) } }
 
     func setSizeLimits(minimum: (width: Int32, height: Int32), maximum: (width: Int32, height: Int32)) {
         guard let frame else { return }
-        libdecor_frame_set_min_content_size(frame, minimum.width, minimum.height)
-        libdecor_frame_set_max_content_size(frame, maximum.width, maximum.height)
+        libdecor.frameSetMinContentSize(frame, minimum.width, minimum.height)
+        libdecor.frameSetMaxContentSize(frame, maximum.width, maximum.height)
     }
 
     func setFullScreen(_ fullScreen: Bool, on output: OpaquePointer?) {
         guard let frame else { return }
-        if fullScreen { libdecor_frame_set_fullscreen(frame, output) } else { libdecor_frame_unset_fullscreen(frame) }
+        if fullScreen { libdecor.frameSetFullScreen(frame, output) } else { libdecor.frameUnsetFullScreen(frame) }
     }
 
-    func map() { if let frame { libdecor_frame_map(frame) } }
+    func map() { if let frame { libdecor.frameMap(frame) } }
 
     func contentResized(width: Int, height: Int) {
-        guard let frame, let state = libdecor_state_new(Int32(width), Int32(height)) else { return }
-        libdecor_frame_commit(frame, state, nil)
-        libdecor_state_free(state)
+        guard let frame, let state = libdecor.stateNew(Int32(width), Int32(height)) else { return }
+        libdecor.frameCommit(frame, state, nil)
+        libdecor.stateFree(state)
     }
 
     func destroy() {
-        if let frame { libdecor_frame_unref(frame) }
+        if let frame { libdecor.frameUnref(frame) }
         frame = nil
-        libdecor_unref(context)
+        libdecor.unref(context)
     }
 
     /// The compositor's configure, through libdecor: the content size it chose (none on the
@@ -64,12 +66,12 @@ final class WaylandLibdecorToplevel: WaylandToplevel {
         guard let window, let frame else { return }
         var width: Int32 = 0, height: Int32 = 0
         var next = ToplevelConfigure()
-        if libdecor_configuration_get_content_size(configuration, frame, &width, &height) {
+        if libdecor.configurationContentSize(configuration, frame, &width, &height) {
             next.width = width
             next.height = height
         }
         var state = LIBDECOR_WINDOW_STATE_NONE
-        if libdecor_configuration_get_window_state(configuration, &state) {
+        if libdecor.configurationWindowState(configuration, &state) {
             next.isActivated = state.rawValue & LIBDECOR_WINDOW_STATE_ACTIVE.rawValue != 0
             next.isFullScreen = state.rawValue & LIBDECOR_WINDOW_STATE_FULLSCREEN.rawValue != 0
             let fixed =
@@ -80,9 +82,9 @@ final class WaylandLibdecorToplevel: WaylandToplevel {
         }
         let contentWidth = next.width > 0 ? next.width : Int32(window.size.logicalWidth)
         let contentHeight = next.height > 0 ? next.height : Int32(window.size.logicalHeight)
-        if let committed = libdecor_state_new(contentWidth, contentHeight) {
-            libdecor_frame_commit(frame, committed, configuration)
-            libdecor_state_free(committed)
+        if let committed = libdecor.stateNew(contentWidth, contentHeight) {
+            libdecor.frameCommit(frame, committed, configuration)
+            libdecor.stateFree(committed)
         }
         window.configured(next)
     }

@@ -74,6 +74,7 @@ enum Doctor {
                 ? "pointer lock: the compositor's (pointer-constraints lock_pointer); the game says locked once the compositor has."
                 : "pointer lock: unavailable (the compositor lacks \(report.missingForTheLock.joined(separator: ", ")))",
             "frames: wl_shm buffers, paced by the compositor's frame callbacks.",
+            "window frame: \(report.windowFrames).",
         ]
         print(lines.joined(separator: "\n"))
         return 0
