@@ -4,7 +4,7 @@ import FuzzSupport
 
 @testable import GameInput
 
-/// Fuzzes ``XInputEventTranslator`` and ``RawMotionDecoder/motion(from:receivedAt:)`` with
+/// Fuzzes ``XInputEventTranslator`` and ``RawMotionDecoder/motion(from:time:)`` with
 /// XInput 2 events as libXi hands them over: every field from the input, the doubles in the
 /// shapes the wire can carry (`FP1616`, `FP3232`), the valuator array as long as its mask
 /// says (libXi's promise), masks of any length.
@@ -107,7 +107,7 @@ private func translate(
         FuzzCheck.require(FuzzCheck.allFinite(swipe.delta.dx, swipe.delta.dy), "swipe \(swipe) is not finite")
     case 6:
         fields.withRawEvent(event) { rawEvent in
-            guard let motion = raw.motion(from: rawEvent, receivedAt: .now) else { return }
+            guard let motion = raw.motion(from: rawEvent, time: .now) else { return }
             let limit = RawMotionDecoder.largestPlausibleDelta
             for value in [motion.unaccelerated.dx, motion.unaccelerated.dy, motion.accelerated.dx, motion.accelerated.dy] {
                 FuzzCheck.require(value.isFinite && abs(value) <= limit, "raw motion let \(value) through")

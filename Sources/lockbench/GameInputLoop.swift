@@ -10,7 +10,7 @@ final class GameInputLoop {
     /// Sum of the unaccelerated x deltas handed over.
     var sumDX = 0.0
     /// Receipt time of the last motion handed over.
-    private(set) var lastReceivedAt: ContinuousClock.Instant?
+    private(set) var lastReceivedAt: EventTime?
     /// When the handler saw the last motion.
     private(set) var lastHandledAt = ContinuousClock.now
 
@@ -41,7 +41,7 @@ final class GameInputLoop {
             if case .relativeMotion(let motion) = event {
                 delivered += 1
                 sumDX += motion.unaccelerated.dx
-                lastReceivedAt = motion.receivedAt
+                lastReceivedAt = motion.time
                 lastHandledAt = .now
             }
         }

@@ -3,7 +3,7 @@ import GameInput
 
 /// A burst of raw-motion events as `XGetEventData` leaves them (`XIRawEvent`s with a valuator
 /// mask and packed accelerated and raw values), run through the game's own decoding
-/// (`RawMotionDecoder.motion(from:receivedAt:)`, what `GameWindow` calls) and dispatched as
+/// (`RawMotionDecoder.motion(from:time:)`, what `GameWindow` calls) and dispatched as
 /// `InputEvent.relativeMotion` to a handler that sums the look deltas, as the game's input
 /// gathering does. Half the events are identical (same delta), as a fast mouse sends them.
 /// Like `GameWindow.pollEvents`, the burst shares one receipt time (one clock reading per
@@ -59,9 +59,9 @@ final class MotionBurst {
                 n += 1
             }
         }
-        let receivedAt = ContinuousClock.now
+        let receivedAt = EventTime.now
         for i in 0..<count {
-            guard let motion = decoder.motion(from: events[i], receivedAt: receivedAt) else { continue }
+            guard let motion = decoder.motion(from: events[i], time: receivedAt) else { continue }
             handle(.relativeMotion(motion))
         }
         lookX += x

@@ -187,7 +187,7 @@ struct XBench {
             else { continue }
             render()
             input.present(presenter)
-            samples.append(GameInputLoop.nanoseconds(ContinuousClock.now - receivedAt))
+            samples.append(GameInputLoop.nanoseconds(EventTime.now - receivedAt))
         }
         guard !samples.isEmpty else { return [] }
         let median = PairedTiming.median(samples)

@@ -1,8 +1,8 @@
 /// How a scroll was produced, like UIKit's `UIScrollType`.
 public enum ScrollType: Hashable, Sendable {
-    /// Smooth scrolling from a touchpad or high-resolution wheel (XInput 2 scroll valuators).
+    /// Smooth scrolling from a touchpad or a high-resolution wheel.
     case continuous
-    /// Steps of a classic wheel (X buttons 4–7).
+    /// Steps of a classic wheel.
     case discrete
 }
 
@@ -27,10 +27,10 @@ public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
 }
 
 /// A scroll, in wheel steps: `dy` > 0 scrolls down (towards the user), `dx` > 0 right. One
-/// discrete event is exactly one step; continuous ones are fractions, scaled by the scroll
-/// valuator's `increment` so one step means the same for both. A single physical scroll is
-/// reported once: XInput 2 also sends legacy wheel buttons for smooth scrolling
-/// (`XIPointerEmulated`), and those duplicates are dropped.
+/// discrete event is exactly one step; continuous ones are fractions, scaled by the system's
+/// step (X11's scroll valuator `increment`, Wayland's 15 axis units) so one step means the same
+/// for both. A single physical scroll is reported once: X11 also sends legacy wheel buttons
+/// for smooth scrolling, and those duplicates are dropped.
 public struct ScrollEvent: Hashable, Sendable {
     /// Whether the scroll is continuous (a touchpad, a high-resolution wheel) or discrete
     /// (a classic wheel's steps).
@@ -42,20 +42,26 @@ public struct ScrollEvent: Hashable, Sendable {
     public var location: WindowPoint
     /// The buttons held during the scroll.
     public var buttonMask: ButtonMask
-    /// The modifier keys held, from the event's own state (`XIModifierState.effective`):
-    /// Control and scroll to zoom, for example.
+    /// The modifier keys held: Control and scroll to zoom, for example.
     public var modifierFlags: ModifierFlags
     /// The kind of device that scrolled.
     public var deviceKind: InputDeviceKind
-    /// The X server's timestamp in milliseconds.
-    public var serverTime: UInt32
+    /// When GameInput read the event off the connection, on the monotonic clock (``EventTime``);
+    /// the same clock on every backend.
+    public var time: EventTime
+    /// The windowing system's own timestamp for the event, in milliseconds: the X server's time,
+    /// or the Wayland compositor's event time. Its clock is the system's (`CLOCK_MONOTONIC` on
+    /// every server and compositor measured, cut to 32 bits: it wraps after 49.7 days); 0 where
+    /// the system gave none.
+    public var systemTimestamp: UInt32
 
-    /// A scroll event, as the window makes them from XInput 2 (and tests and scripted input
-    /// from their own values). The defaults describe a mouse with no buttons or modifiers held
-    /// and no server time.
+    /// A scroll event, as the window makes them (and tests and scripted input from their own
+    /// values). The defaults describe a mouse with no buttons or modifiers held and no
+    /// timestamp; `time` is 0 until the window stamps the event it delivers.
     public init(
         type: ScrollType, delta: PointerDelta, location: WindowPoint, buttonMask: ButtonMask = [],
-        modifierFlags: ModifierFlags = [], deviceKind: InputDeviceKind = .indirectPointer, serverTime: UInt32 = 0
+        modifierFlags: ModifierFlags = [], deviceKind: InputDeviceKind = .indirectPointer, time: EventTime = EventTime(nanoseconds: 0),
+        systemTimestamp: UInt32 = 0
     ) {
         self.type = type
         self.delta = delta
@@ -63,38 +69,45 @@ public struct ScrollEvent: Hashable, Sendable {
         self.buttonMask = buttonMask
         self.modifierFlags = modifierFlags
         self.deviceKind = deviceKind
-        self.serverTime = serverTime
+        self.time = time
+        self.systemTimestamp = systemTimestamp
     }
 }
 
-/// A touchpad pinch or rotation (XInput 2.4 `XI_GesturePinch*`), like UIKit's transform
+/// A touchpad pinch or rotation (X11's XInput 2.4 pinch gestures, Wayland's
+/// `zwp_pointer_gesture_pinch_v1`), like UIKit's transform
 /// events: `scale` is relative to the start of the gesture, `rotationDelta` the change in
 /// radians since the last event (positive clockwise).
 public struct TransformEvent: Hashable, Sendable {
-    /// The stage of the gesture; ``InteractionPhase/cancelled`` when the server ends it as
-    /// cancelled (`XIGesturePinchEventCancelled`).
+    /// The stage of the gesture; ``InteractionPhase/cancelled`` when the system ends it as
+    /// cancelled.
     public var phase: InteractionPhase
-    /// The distance between the fingers relative to the start of the gesture (XInput's
-    /// `scale`): 1 at the start, above 1 as they spread, below 1 as they pinch. Like UIKit's
+    /// The distance between the fingers relative to the start of the gesture: 1 at the start, above 1 as they spread, below 1 as they pinch. Like UIKit's
     /// `UIPinchGestureRecognizer.scale`.
     public var scale: Double
-    /// The rotation since the last event, in radians, positive clockwise (XInput's
-    /// `delta_angle`, which is in degrees).
+    /// The rotation since the last event, in radians, positive clockwise (both systems say
+    /// it in degrees).
     public var rotationDelta: Double
     /// Where the pointer is, in window pixels.
     public var location: WindowPoint
-    /// How many fingers are on the touchpad (the event's `detail`).
+    /// How many fingers are on the touchpad.
     public var fingerCount: Int
-    /// The modifier keys held, from the event's own state (`XIModifierState.effective`).
+    /// The modifier keys held.
     public var modifierFlags: ModifierFlags
-    /// The X server's timestamp in milliseconds.
-    public var serverTime: UInt32
+    /// When GameInput read the event off the connection, on the monotonic clock (``EventTime``);
+    /// the same clock on every backend.
+    public var time: EventTime
+    /// The windowing system's own timestamp for the event, in milliseconds: the X server's time,
+    /// or the Wayland compositor's event time. Its clock is the system's (`CLOCK_MONOTONIC` on
+    /// every server and compositor measured, cut to 32 bits: it wraps after 49.7 days); 0 where
+    /// the system gave none.
+    public var systemTimestamp: UInt32
 
-    /// A pinch or rotation event, as the window makes them from XInput 2 (and tests and
-    /// scripted input from their own values).
+    /// A pinch or rotation event, as the window makes them (and tests and scripted input from
+    /// their own values); `time` is 0 until the window stamps the event it delivers.
     public init(
         phase: InteractionPhase, scale: Double, rotationDelta: Double, location: WindowPoint,
-        fingerCount: Int, modifierFlags: ModifierFlags = [], serverTime: UInt32 = 0
+        fingerCount: Int, modifierFlags: ModifierFlags = [], time: EventTime = EventTime(nanoseconds: 0), systemTimestamp: UInt32 = 0
     ) {
         self.phase = phase
         self.scale = scale
@@ -102,38 +115,47 @@ public struct TransformEvent: Hashable, Sendable {
         self.location = location
         self.fingerCount = fingerCount
         self.modifierFlags = modifierFlags
-        self.serverTime = serverTime
+        self.time = time
+        self.systemTimestamp = systemTimestamp
     }
 }
 
-/// A touchpad swipe with three or more fingers (XInput 2.4 `XI_GestureSwipe*`); `delta` is
+/// A touchpad swipe with three or more fingers (X11's XInput 2.4 swipe gestures, Wayland's
+/// `zwp_pointer_gesture_swipe_v1`); `delta` is
 /// the movement since the last event, in pixels.
 public struct SwipeEvent: Hashable, Sendable {
-    /// The stage of the gesture; ``InteractionPhase/cancelled`` when the server ends it as
-    /// cancelled (`XIGestureSwipeEventCancelled`).
+    /// The stage of the gesture; ``InteractionPhase/cancelled`` when the system ends it as
+    /// cancelled.
     public var phase: InteractionPhase
-    /// The fingers' movement since the last event, in pixels (XInput's `delta_x`, `delta_y`).
+    /// The fingers' movement since the last event, in pixels.
     public var delta: PointerDelta
     /// Where the pointer is, in window pixels.
     public var location: WindowPoint
-    /// How many fingers swipe (the event's `detail`): three or more.
+    /// How many fingers swipe: three or more.
     public var fingerCount: Int
-    /// The modifier keys held, from the event's own state (`XIModifierState.effective`).
+    /// The modifier keys held.
     public var modifierFlags: ModifierFlags
-    /// The X server's timestamp in milliseconds.
-    public var serverTime: UInt32
+    /// When GameInput read the event off the connection, on the monotonic clock (``EventTime``);
+    /// the same clock on every backend.
+    public var time: EventTime
+    /// The windowing system's own timestamp for the event, in milliseconds: the X server's time,
+    /// or the Wayland compositor's event time. Its clock is the system's (`CLOCK_MONOTONIC` on
+    /// every server and compositor measured, cut to 32 bits: it wraps after 49.7 days); 0 where
+    /// the system gave none.
+    public var systemTimestamp: UInt32
 
-    /// A swipe event, as the window makes them from XInput 2 (and tests and scripted input
-    /// from their own values).
+    /// A swipe event, as the window makes them (and tests and scripted input from their own
+    /// values); `time` is 0 until the window stamps the event it delivers.
     public init(
         phase: InteractionPhase, delta: PointerDelta, location: WindowPoint, fingerCount: Int,
-        modifierFlags: ModifierFlags = [], serverTime: UInt32 = 0
+        modifierFlags: ModifierFlags = [], time: EventTime = EventTime(nanoseconds: 0), systemTimestamp: UInt32 = 0
     ) {
         self.phase = phase
         self.delta = delta
         self.location = location
         self.fingerCount = fingerCount
         self.modifierFlags = modifierFlags
-        self.serverTime = serverTime
+        self.time = time
+        self.systemTimestamp = systemTimestamp
     }
 }

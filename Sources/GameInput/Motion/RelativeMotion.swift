@@ -15,49 +15,43 @@ public struct PointerDelta: Hashable, Sendable {
     public static let zero = PointerDelta(dx: 0, dy: 0)
 }
 
-/// One relative pointer motion while the lock holds, decoded from an XInput 2 `XI_RawMotion`
-/// event (`XIRawEvent`).
+/// One relative pointer motion while the lock holds: on X11 an XInput 2 `XI_RawMotion` event,
+/// on Wayland a `zwp_relative_pointer_v1.relative_motion`.
 ///
-/// It carries both the device's own deltas and the ones after the server's pointer
+/// It carries both the device's own deltas and the ones after the system's pointer
 /// acceleration, as `Double`, so a game can choose; plus where it came from and when.
 public struct RelativeMotion: Hashable, Sendable {
-    /// The device's deltas before acceleration (`XIRawEvent.raw_values`): use these for aiming.
+    /// The device's deltas before acceleration (X11's raw values, Wayland's `dx_unaccel` and
+    /// `dy_unaccel`): use these for aiming.
     public var unaccelerated: PointerDelta
-    /// The deltas after the server's acceleration (`XIRawEvent.valuators.values`), as the
-    /// desktop cursor would have moved.
+    /// The deltas after the system's acceleration, as the desktop cursor would have moved.
     public var accelerated: PointerDelta
-    /// The physical (slave) device the motion came from (`XIRawEvent.sourceid`).
+    /// The physical device the motion came from (X11's slave device ID); 0 on Wayland, which
+    /// does not say.
     public var sourceDeviceID: Int
-    /// The X server's timestamp in milliseconds (`XIRawEvent.time`); wraps after ~49 days.
-    public var serverTime: UInt32
-    /// When this process read the event, on the monotonic clock.
-    public var receivedAt: ContinuousClock.Instant {
-        get { RelativeMotion.clockOrigin.advanced(by: receivedAfterOrigin) }
-        set { receivedAfterOrigin = RelativeMotion.clockOrigin.duration(to: newValue) }
-    }
+    /// When GameInput read the motion off the connection, on the monotonic clock
+    /// (``EventTime``); the same clock on every backend.
+    public var time: EventTime
+    /// The windowing system's own timestamp for the motion, in milliseconds: the X server's
+    /// time (`XIRawEvent.time`) or the compositor's (`zwp_relative_pointer_v1`'s, which has
+    /// microseconds, cut to milliseconds). Its clock is the system's (`CLOCK_MONOTONIC` on every
+    /// server and compositor measured, cut to 32 bits: it wraps after 49.7 days); 0 where the
+    /// system gave none.
+    public var systemTimestamp: UInt32
 
-    /// `receivedAt` as an offset from `clockOrigin`. Stored as a `Duration` (a frozen type)
-    /// rather than a `ContinuousClock.Instant` (resilient): with a resilient field every
-    /// `InputEvent` was built and switched over through value witnesses, which made
-    /// dispatching a raw-motion event cost about as much as decoding it.
-    private var receivedAfterOrigin: Duration
-
-    /// A fixed instant that receipt times are stored relative to.
-    private static let clockOrigin = ContinuousClock.now
-
-    /// A motion, as the window makes them from `XI_RawMotion` events (and tests and scripted
-    /// input from their own values).
+    /// A motion, as the window makes them (and tests and scripted input from their own
+    /// values); `time` defaults to now.
     public init(
         unaccelerated: PointerDelta,
         accelerated: PointerDelta,
         sourceDeviceID: Int,
-        serverTime: UInt32,
-        receivedAt: ContinuousClock.Instant
+        time: EventTime = EventTime(nanoseconds: 0),
+        systemTimestamp: UInt32 = 0
     ) {
         self.unaccelerated = unaccelerated
         self.accelerated = accelerated
         self.sourceDeviceID = sourceDeviceID
-        self.serverTime = serverTime
-        receivedAfterOrigin = RelativeMotion.clockOrigin.duration(to: receivedAt)
+        self.time = time
+        self.systemTimestamp = systemTimestamp
     }
 }

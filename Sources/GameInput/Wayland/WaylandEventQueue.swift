@@ -13,7 +13,7 @@ struct WaylandEventQueue {
     /// How many of ``pending`` the game's handler has had.
     var delivered = 0
     /// When the events being dispatched were read from the socket.
-    var receivedAt = ContinuousClock.now
+    var receivedAt = EventTime.now
 
     /// Whether events wait to be handed over.
     var hasUndelivered: Bool { delivered < pending.count }

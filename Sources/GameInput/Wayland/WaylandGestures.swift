@@ -21,7 +21,7 @@ final class WaylandGestures {
             pinchScale = 1
             return TransformEvent(
                 phase: .began, scale: 1, rotationDelta: 0, location: location, fingerCount: pinchFingers, modifierFlags: modifiers,
-                serverTime: time)
+                systemTimestamp: time)
         }
 
         mutating func pinchChanged(
@@ -30,32 +30,32 @@ final class WaylandGestures {
             if scale.isFinite && scale > 0 { pinchScale = scale }
             return TransformEvent(
                 phase: .changed, scale: pinchScale, rotationDelta: rotationDegrees.isFinite ? rotationDegrees * .pi / 180 : 0,
-                location: location, fingerCount: pinchFingers, modifierFlags: modifiers, serverTime: time)
+                location: location, fingerCount: pinchFingers, modifierFlags: modifiers, systemTimestamp: time)
         }
 
         /// The end keeps the last scale, with no rotation of its own.
         func pinchEnded(cancelled: Bool, at location: WindowPoint, time: UInt32, modifiers: ModifierFlags) -> TransformEvent {
             TransformEvent(
                 phase: cancelled ? .cancelled : .ended, scale: pinchScale, rotationDelta: 0, location: location,
-                fingerCount: pinchFingers, modifierFlags: modifiers, serverTime: time)
+                fingerCount: pinchFingers, modifierFlags: modifiers, systemTimestamp: time)
         }
 
         mutating func swipeBegan(fingers: UInt32, at location: WindowPoint, time: UInt32, modifiers: ModifierFlags) -> SwipeEvent {
             swipeFingers = Int(fingers)
             return SwipeEvent(
-                phase: .began, delta: .zero, location: location, fingerCount: swipeFingers, modifierFlags: modifiers, serverTime: time)
+                phase: .began, delta: .zero, location: location, fingerCount: swipeFingers, modifierFlags: modifiers, systemTimestamp: time)
         }
 
         func swipeChanged(dx: Double, dy: Double, at location: WindowPoint, time: UInt32, modifiers: ModifierFlags) -> SwipeEvent {
             SwipeEvent(
                 phase: .changed, delta: PointerDelta(dx: dx.isFinite ? dx : 0, dy: dy.isFinite ? dy : 0), location: location,
-                fingerCount: swipeFingers, modifierFlags: modifiers, serverTime: time)
+                fingerCount: swipeFingers, modifierFlags: modifiers, systemTimestamp: time)
         }
 
         func swipeEnded(cancelled: Bool, at location: WindowPoint, time: UInt32, modifiers: ModifierFlags) -> SwipeEvent {
             SwipeEvent(
                 phase: cancelled ? .cancelled : .ended, delta: .zero, location: location, fingerCount: swipeFingers,
-                modifierFlags: modifiers, serverTime: time)
+                modifierFlags: modifiers, systemTimestamp: time)
         }
     }
 

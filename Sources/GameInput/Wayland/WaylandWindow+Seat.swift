@@ -101,7 +101,7 @@ extension WaylandWindow {
         emit(
             .pointer(
                 PointerEvent(
-                    phase: .moved, location: location, buttonMask: input.buttonMask, modifierFlags: modifierFlags, serverTime: time)))
+                    phase: .moved, location: location, buttonMask: input.buttonMask, modifierFlags: modifierFlags, systemTimestamp: time)))
     }
 
     private func pointerButton(_ code: UInt32, pressed: Bool, time: UInt32) {
@@ -114,7 +114,7 @@ extension WaylandWindow {
             .button(
                 ButtonEvent(
                     phase: pressed ? .down : .up, button: button, location: input.pointerLocation ?? WindowPoint(x: 0, y: 0),
-                    buttonMask: input.buttonMask.union(ButtonMask(button)), modifierFlags: modifierFlags, serverTime: time)))
+                    buttonMask: input.buttonMask.union(ButtonMask(button)), modifierFlags: modifierFlags, systemTimestamp: time)))
     }
 
     /// The lock waits while the primary, middle or secondary button is held.
@@ -140,7 +140,7 @@ extension WaylandWindow {
             .scroll(
                 ScrollEvent(
                     type: isDiscrete ? .discrete : .continuous, delta: isDiscrete ? scroll.steps : scroll.delta, location: location,
-                    buttonMask: input.buttonMask, modifierFlags: modifierFlags, serverTime: scroll.time)))
+                    buttonMask: input.buttonMask, modifierFlags: modifierFlags, systemTimestamp: scroll.time)))
     }
 
     /// Relative motion, delivered while the compositor holds the lock (its `locked` event came
@@ -151,7 +151,7 @@ extension WaylandWindow {
             .relativeMotion(
                 RelativeMotion(
                     unaccelerated: unaccelerated, accelerated: accelerated, sourceDeviceID: 0,
-                    serverTime: UInt32(truncatingIfNeeded: microseconds / 1000), receivedAt: events.receivedAt)))
+                    time: events.receivedAt, systemTimestamp: UInt32(truncatingIfNeeded: microseconds / 1000))))
     }
 
     // MARK: Keyboard
@@ -188,7 +188,7 @@ extension WaylandWindow {
         let before = input.presses.buttons
         let keys = input.keys
         input.presses.cancelAll().reportCancelled(
-            serverTime: 0, naming: { (keys.unmodifiedMeaning(of: $0).key, keys.usage(of: $0)) }, to: emit)
+            systemTimestamp: 0, naming: { (keys.unmodifiedMeaning(of: $0).key, keys.usage(of: $0)) }, to: emit)
         buttonsChanged(from: before)
     }
 
@@ -222,7 +222,7 @@ extension WaylandWindow {
         return KeyEvent(
             phase: phase, key: meaning.key, keyCode: input.keys.usage(of: keyCode), scanCode: keyCode - 8, characters: meaning.characters,
             charactersIgnoringModifiers: meaning.charactersIgnoringModifiers, modifierFlags: modifierFlags, isRepeat: isRepeat,
-            serverTime: time)
+            systemTimestamp: time)
     }
 
     // MARK: Listeners

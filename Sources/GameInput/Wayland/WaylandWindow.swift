@@ -395,6 +395,7 @@ extension WaylandWindow: WindowBackend {
     var supportsTransformGestures: Bool { globals.gestures?.isActive == true }
     var lockGuardianStatus: LockGuardianStatus { .notNeeded }
     var windowManagerRuns: Bool { true }
+    var receiptTime: EventTime? { events.receivedAt }
     /// Wayland lets no client place, find or give an icon to its window, nor move the pointer
     /// or take the focus; fractional scale where the compositor offers it.
     var capabilities: WindowCapabilities {

@@ -182,6 +182,7 @@ public final class GameWindow {
     /// ``close()``: no event is handled after it.
     public func pollEvents(_ handle: (InputEvent) -> Void) {
         system.pollEvents { event in
+            let event = system.receiptTime.map { event.stamped($0) } ?? event
             inputState.apply(event)
             handle(event)
         }

@@ -23,6 +23,10 @@ protocol WindowBackend: AnyObject {
     func close()
     /// A descriptor readable whenever ``pollEvents(_:)`` has work; -1 when closed.
     var wakeDescriptor: Int32 { get }
+    /// When the events ``pollEvents(_:)`` is handing out were read off the connection (one
+    /// reading per read, never earlier than the truth); ``GameWindow`` stamps each event with it.
+    /// nil where the events keep the time they were made with (a fake's scripted events).
+    var receiptTime: EventTime? { get }
 
     // MARK: What the window is
 

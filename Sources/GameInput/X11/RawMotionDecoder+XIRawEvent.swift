@@ -4,9 +4,9 @@ package import CXlib
 /// the game's path from cookie data to the delta it sees, in one place so the benchmark runs
 /// exactly this code on constructed events.
 extension RawMotionDecoder {
-    /// The motion carried by `raw`, stamped `receivedAt`, or nil when it carries none (see
+    /// The motion carried by `raw`, stamped `time` (when it was read), or nil when it carries none (see
     /// `decode(sourceDeviceID:mask:accelerated:unaccelerated:)`).
-    package mutating func motion(from raw: XIRawEvent, receivedAt: ContinuousClock.Instant) -> RelativeMotion? {
+    package mutating func motion(from raw: XIRawEvent, time: EventTime) -> RelativeMotion? {
         let mask = raw.valuators.maskBytes
         let count = PackedValuators.valueCount(mask: mask)
         guard
@@ -17,7 +17,6 @@ extension RawMotionDecoder {
         else { return nil }
         return RelativeMotion(
             unaccelerated: delta.unaccelerated, accelerated: delta.accelerated,
-            sourceDeviceID: Int(raw.sourceid), serverTime: UInt32(truncatingIfNeeded: raw.time),
-            receivedAt: receivedAt)
+            sourceDeviceID: Int(raw.sourceid), time: time, systemTimestamp: UInt32(truncatingIfNeeded: raw.time))
     }
 }

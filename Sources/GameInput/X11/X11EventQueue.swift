@@ -3,7 +3,7 @@
 struct X11EventQueue {
     /// When the events now in Xlib's queue were read from the socket: one clock reading per
     /// read, not per event (a reading costs ~50-100 ns here, as much as decoding an event).
-    private(set) var receivedAt = ContinuousClock.now
+    private(set) var receivedAt = EventTime.now
     /// Events in Xlib's queue as far as the window knows; more means some other call (a round
     /// trip) read events, which then get a fresh receipt time.
     private var knownLength: Int32 = 0

@@ -136,7 +136,7 @@ extension X11Window {
                 PointerEvent(
                     phase: entered ? .entered : .exited, location: location,
                     buttonMask: Self.buttonMask(coreState: crossing.state), modifierFlags: ModifierFlags(xkbMask: Int(crossing.state)),
-                    serverTime: UInt32(truncatingIfNeeded: crossing.time))))
+                    systemTimestamp: UInt32(truncatingIfNeeded: crossing.time))))
     }
 
     /// A raw button event (any window's, selected on the root): which buttons are held, for
@@ -175,7 +175,7 @@ extension X11Window {
                 .scroll(
                     ScrollEvent(
                         type: .discrete, delta: delta, location: location, buttonMask: buttons, modifierFlags: modifiers,
-                        serverTime: time)))
+                        systemTimestamp: time)))
             return
         }
         guard let mouseButton = MouseButton(xButton: button) else { return }
@@ -184,7 +184,7 @@ extension X11Window {
             .button(
                 ButtonEvent(
                     phase: isPress ? .down : .up, button: mouseButton, location: location, buttonMask: buttons,
-                    modifierFlags: modifiers, serverTime: time)))
+                    modifierFlags: modifiers, systemTimestamp: time)))
     }
 
     /// The host destroyed its window: the server ended any grab with it, and GameInput lets

@@ -133,7 +133,7 @@ extension X11Window {
                 PointerEvent(
                     phase: .moved, location: WindowPoint(x: Double(motion.x), y: Double(motion.y)),
                     buttonMask: Self.buttonMask(coreState: motion.state), modifierFlags: ModifierFlags(xkbMask: Int(motion.state)),
-                    serverTime: UInt32(truncatingIfNeeded: motion.time))))
+                    systemTimestamp: UInt32(truncatingIfNeeded: motion.time))))
     }
 
     /// An event GameInput does not claim: RandR's (the monitors changed, the screen with
@@ -242,7 +242,7 @@ extension X11Window {
         if !facts.pointerWhereabouts.pointerMoved { facts.pointerWhereabouts.pointerMoved = true }
         guard pointerLock.isLocked, serial >= input.staleBeforeSerial else { return }
         let raw = data.assumingMemoryBound(to: XIRawEvent.self).pointee
-        guard let motion = input.decoder.motion(from: raw, receivedAt: queue.receivedAt) else { return }
+        guard let motion = input.decoder.motion(from: raw, time: queue.receivedAt) else { return }
         handle(.relativeMotion(motion))
     }
 
@@ -300,7 +300,7 @@ extension X11Window {
     /// still does, through the implicit grab of its press, is dropped): ``HeldPresses``' rule.
     func cancelHeldPresses(to handle: (InputEvent) -> Void) {
         input.presses.cancelAll().reportCancelled(
-            serverTime: UInt32(truncatingIfNeeded: input.lastEventTime),
+            systemTimestamp: UInt32(truncatingIfNeeded: input.lastEventTime),
             naming: { (input.keyboardLayout.unmodifiedMeaning(of: $0).key, input.keyPositions.usage(keyCode: $0)) },
             to: { event in if !isClosed { handle(event) } })
         facts.setHeldButtons(0)
@@ -320,7 +320,7 @@ extension X11Window {
                     .scroll(
                         ScrollEvent(
                             type: .discrete, delta: delta, location: location,
-                            buttonMask: Self.buttonMask(coreState: event.state), modifierFlags: modifiers, serverTime: time)))
+                            buttonMask: Self.buttonMask(coreState: event.state), modifierFlags: modifiers, systemTimestamp: time)))
             }
             return
         }
@@ -333,7 +333,7 @@ extension X11Window {
                 ButtonEvent(
                     phase: isPress ? .down : .up, button: mouseButton, location: location,
                     buttonMask: Self.buttonMask(coreState: event.state).union(ButtonMask(mouseButton)),
-                    modifierFlags: modifiers, serverTime: time)))
+                    modifierFlags: modifiers, systemTimestamp: time)))
     }
 
     /// Buttons held in a core event state (`Button1Mask` is bit 8, …).

@@ -68,6 +68,9 @@ extension X11Window {
         }
     }
 
+    /// When the events being handed out were read from the socket (``X11EventQueue``).
+    var receiptTime: EventTime? { queue.receivedAt }
+
     /// The X11 side of `GameWindow.pollEvents`.
     func pollEvents(_ handle: (InputEvent) -> Void) {
         guard !isClosed else { return }

@@ -193,7 +193,7 @@ extension X11Window {
             phase: phase, key: meaning.key, keyCode: input.keyPositions.usage(keyCode: keyCode), scanCode: keyCode - 8,
             characters: meaning.characters, charactersIgnoringModifiers: meaning.charactersIgnoringModifiers,
             modifierFlags: ModifierFlags(xkbMask: Int(key.state)), isRepeat: isRepeat,
-            serverTime: UInt32(truncatingIfNeeded: time))
+            systemTimestamp: UInt32(truncatingIfNeeded: time))
     }
 
     /// The core key event an XInput 2 key event stands for, for the input method (which

@@ -37,7 +37,7 @@ struct XInputEventTranslator {
             phase: isPress ? .down : .up, key: meaning.key, keyCode: keyUsage(keyCode), scanCode: keyCode - 8,
             characters: meaning.characters, charactersIgnoringModifiers: meaning.charactersIgnoringModifiers,
             modifierFlags: ModifierFlags(xkbMask: Int(event.mods.effective)),
-            isRepeat: event.flags & Int32(XIKeyRepeat) != 0, serverTime: UInt32(truncatingIfNeeded: event.time))
+            isRepeat: event.flags & Int32(XIKeyRepeat) != 0, systemTimestamp: UInt32(truncatingIfNeeded: event.time))
     }
 
     /// A button press or release; wheel buttons become discrete scrolls (or nothing, when
@@ -56,14 +56,14 @@ struct XInputEventTranslator {
             return .scroll(
                 ScrollEvent(
                     type: .discrete, delta: delta, location: location, buttonMask: held,
-                    modifierFlags: modifiers, deviceKind: deviceKind(event.sourceid), serverTime: time))
+                    modifierFlags: modifiers, deviceKind: deviceKind(event.sourceid), systemTimestamp: time))
         }
         guard let mouseButton = MouseButton(xButton: button) else { return nil }
         return .button(
             ButtonEvent(
                 phase: isPress ? .down : .up, button: mouseButton, location: location,
                 buttonMask: held.union(ButtonMask(mouseButton)), modifierFlags: modifiers,
-                deviceKind: deviceKind(event.sourceid), serverTime: time))
+                deviceKind: deviceKind(event.sourceid), systemTimestamp: time))
     }
 
     /// Motion over the window: a pointer event when the position changed, and a continuous
@@ -81,7 +81,7 @@ struct XInputEventTranslator {
                 .scroll(
                     ScrollEvent(
                         type: .continuous, delta: delta, location: location, buttonMask: held,
-                        modifierFlags: modifiers, deviceKind: kind, serverTime: time)))
+                        modifierFlags: modifiers, deviceKind: kind, systemTimestamp: time)))
         }
         if emitPointer && location != lastPointer {
             lastPointer = location
@@ -89,7 +89,7 @@ struct XInputEventTranslator {
                 .pointer(
                     PointerEvent(
                         phase: .moved, location: location, buttonMask: held, modifierFlags: modifiers,
-                        deviceKind: kind, serverTime: time)))
+                        deviceKind: kind, systemTimestamp: time)))
         }
     }
 
@@ -114,7 +114,7 @@ struct XInputEventTranslator {
                 phase: entered ? .entered : .exited, location: location,
                 buttonMask: ButtonMask(xButtonState: event.buttons.bytes),
                 modifierFlags: ModifierFlags(xkbMask: Int(event.mods.effective)),
-                deviceKind: deviceKind(event.sourceid), serverTime: UInt32(truncatingIfNeeded: event.time)))
+                deviceKind: deviceKind(event.sourceid), systemTimestamp: UInt32(truncatingIfNeeded: event.time)))
     }
 
     func pinch(_ event: XIGesturePinchEvent) -> InputEvent {
@@ -127,7 +127,7 @@ struct XInputEventTranslator {
                 rotationDelta: event.delta_angle.isFinite ? event.delta_angle * .pi / 180 : 0,
                 location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
                 modifierFlags: ModifierFlags(xkbMask: Int(event.mods.effective)),
-                serverTime: UInt32(truncatingIfNeeded: event.time)))
+                systemTimestamp: UInt32(truncatingIfNeeded: event.time)))
     }
 
     func swipe(_ event: XIGestureSwipeEvent) -> InputEvent {
@@ -139,7 +139,7 @@ struct XInputEventTranslator {
                 delta: PointerDelta(dx: event.delta_x.isFinite ? event.delta_x : 0, dy: event.delta_y.isFinite ? event.delta_y : 0),
                 location: WindowPoint(x: event.event_x, y: event.event_y), fingerCount: Int(event.detail),
                 modifierFlags: ModifierFlags(xkbMask: Int(event.mods.effective)),
-                serverTime: UInt32(truncatingIfNeeded: event.time)))
+                systemTimestamp: UInt32(truncatingIfNeeded: event.time)))
     }
 
     private static func phase(_ evtype: Int32, begin: Int32, end: Int32, cancelled: Bool) -> InteractionPhase {

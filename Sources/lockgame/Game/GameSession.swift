@@ -48,7 +48,7 @@ final class GameSession {
 
     /// Look deltas received since the last frame, applied at the last moment before rendering.
     private var pendingLook = PointerDelta.zero
-    private var oldestPendingLook: ContinuousClock.Instant?
+    private var oldestPendingLook: EventTime?
     private(set) var lastLook: (unaccelerated: PointerDelta, accelerated: PointerDelta)?
 
     private(set) var simulationTime = 0.0
@@ -180,7 +180,7 @@ final class GameSession {
         input.apply(event)
         switch event {
         case .relativeMotion(let motion):
-            addLook(unaccelerated: motion.unaccelerated, accelerated: motion.accelerated, receivedAt: motion.receivedAt)
+            addLook(unaccelerated: motion.unaccelerated, accelerated: motion.accelerated, receivedAt: motion.time)
             return true
         case .key(let key):
             handleKey(key)
@@ -193,7 +193,7 @@ final class GameSession {
             if dragToLook, pointer.phase == .moved, let origin = dragOrigin {
                 let delta = PointerDelta(dx: pointer.location.x - origin.x, dy: pointer.location.y - origin.y)
                 dragOrigin = pointer.location
-                addLook(unaccelerated: delta, accelerated: delta, receivedAt: .now)
+                addLook(unaccelerated: delta, accelerated: delta, receivedAt: pointer.time)
             }
             router.route(event)
             return true
@@ -225,7 +225,7 @@ final class GameSession {
     /// with status 1.
     private(set) var lostConnection = false
 
-    private func addLook(unaccelerated: PointerDelta, accelerated: PointerDelta, receivedAt: ContinuousClock.Instant?) {
+    private func addLook(unaccelerated: PointerDelta, accelerated: PointerDelta, receivedAt: EventTime?) {
         pendingLook.dx += unaccelerated.dx
         pendingLook.dy += unaccelerated.dy
         lastLook = (unaccelerated, accelerated)
@@ -250,7 +250,7 @@ final class GameSession {
 
     /// Applies the look deltas gathered since the last frame (late latching) and returns the
     /// receipt time of the oldest one, for input-to-present latency.
-    func latchLook() -> ContinuousClock.Instant? {
+    func latchLook() -> EventTime? {
         defer {
             pendingLook = .zero
             oldestPendingLook = nil

@@ -65,7 +65,7 @@ struct InputScript {
                     .relativeMotion(
                         RelativeMotion(
                             unaccelerated: delta, accelerated: delta, sourceDeviceID: 0,
-                            serverTime: 0, receivedAt: .now)), at: frame)
+                            systemTimestamp: 0)), at: frame)
             case ("key", 3):
                 let (key, modifiers) = try Self.key(named: words[1], fail: fail)
                 switch words[2] {
@@ -94,7 +94,7 @@ struct InputScript {
                         .button(
                             ButtonEvent(
                                 phase: phase, button: button, location: location, modifierFlags: modifiers,
-                                serverTime: 0)), at: frame)
+                                systemTimestamp: 0)), at: frame)
                 }
             case ("scroll", 2), ("smooth", 2):
                 add(
@@ -133,7 +133,7 @@ struct InputScript {
         .key(
             KeyEvent(
                 phase: phase, key: key, keyCode: USKeyPositions.usage(of: key), modifierFlags: modifiers,
-                isRepeat: false, serverTime: 0))
+                isRepeat: false, systemTimestamp: 0))
     }
 
     private static let namedKeys: [String: KeySymbol] = [

@@ -224,7 +224,7 @@ final class LiveGameLoop {
         presenter.present()
         let presented = ContinuousClock.now
         status.frameMilliseconds = seconds(presented - started) * 1000
-        if let oldestLook { status.inputToPresentMilliseconds = seconds(presented - oldestLook) * 1000 }
+        if let oldestLook { status.inputToPresentMilliseconds = seconds(EventTime.now - oldestLook) * 1000 }
         framesThisSecond += 1
         if presented - secondStarted >= .seconds(1) {
             status.framesPerSecond = Double(framesThisSecond) / seconds(presented - secondStarted)

@@ -105,6 +105,7 @@ import XServerTestSupport
         let (harness, _) = try lockedHarness()
         harness.pump(for: .milliseconds(50))
         harness.clearMotion()
+        let sent = EventTime.now
         var expected = (dx: 0, dy: 0, count: 0)
         // Varied deltas, then a burst of identical ones with identical timestamps, as fast mice send.
         for index in 0..<150 {
@@ -125,8 +126,10 @@ import XServerTestSupport
         #expect(harness.motions.count == expected.count, "no event lost, none duplicated")
         #expect(sumX == Double(expected.dx))
         #expect(sumY == Double(expected.dy))
-        let times = harness.motions.map(\.receivedAt)
+        let times = harness.motions.map(\.time)
+        let done = EventTime.now
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "receipt times are monotonic")
+        #expect(times.allSatisfy { $0 >= sent && $0 <= done }, "read between the first move and the end, on EventTime's clock")
         #expect(Set(harness.motions.map(\.sourceDeviceID)).count == 1)
     }
 

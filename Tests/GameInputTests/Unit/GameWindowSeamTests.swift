@@ -39,6 +39,8 @@ final class RecordingBackend: WindowBackend {
         pointerLock.shutDown()
     }
     var wakeDescriptor: Int32 { -1 }
+    /// When the scripted events count as read; nil: they keep the time the test gave them.
+    var receiptTime: EventTime?
     var width = 640
     var height = 360
     var isViewable = true
@@ -102,6 +104,43 @@ final class RecordingBackend: WindowBackend {
         #expect(window.backend.kind == .wayland)
         #expect(window.x11 == nil, "no X11 details on another backend")
         #expect(window.wayland?.version(of: "wl_seat") == 9 && window.wayland?.version(of: "wl_shm") == nil, "the backend's own")
+    }
+
+    /// Every event that carries a time reaches the game with the moment its backend read it,
+    /// whatever time it was made with; the others have none.
+    @Test func everyEventReachesTheGameStampedWithItsReadingTime() {
+        let (window, backend) = Self.window()
+        let read = EventTime(nanoseconds: 5_000_000_042)
+        backend.receiptTime = read
+        let made = EventTime(nanoseconds: 7)
+        backend.scripted = [
+            .key(KeyEvent(phase: .down, key: .a, isRepeat: false, time: made, systemTimestamp: 900)),
+            .button(ButtonEvent(phase: .down, button: .primary, location: WindowPoint(x: 1, y: 2))),
+            .relativeMotion(
+                RelativeMotion(unaccelerated: PointerDelta(dx: 1, dy: 0), accelerated: PointerDelta(dx: 2, dy: 0), sourceDeviceID: 0)),
+            .pointer(PointerEvent(phase: .moved, location: WindowPoint(x: 3, y: 4))),
+            .scroll(ScrollEvent(type: .discrete, delta: PointerDelta(dx: 0, dy: 1), location: WindowPoint(x: 0, y: 0))),
+            .transform(TransformEvent(phase: .began, scale: 1, rotationDelta: 0, location: WindowPoint(x: 0, y: 0), fingerCount: 2)),
+            .swipe(SwipeEvent(phase: .began, delta: .zero, location: WindowPoint(x: 0, y: 0), fingerCount: 3)),
+            .exposed,
+        ]
+        var seen: [InputEvent] = []
+        window.pollEvents { seen.append($0) }
+        #expect(seen.count == 8)
+        #expect(seen.dropLast().allSatisfy { $0.time == read }, "\(seen.map(\.time))")
+        #expect(seen.last?.time == nil, "an expose has no time")
+        if case .key(let key) = seen.first { #expect(key.systemTimestamp == 900, "the system's own timestamp is kept") }
+        #expect(window.takeMotion().lastTime == read, "the motion total has the stamped time")
+    }
+
+    @Test func eventTimesSubtractBothWays() {
+        let early = EventTime(nanoseconds: 1_000)
+        let late = early.advanced(by: .microseconds(3))
+        #expect(late.nanoseconds == 4_000 && late > early)
+        #expect(late - early == .microseconds(3) && early - late == .microseconds(-3))
+        #expect(early.advanced(by: .seconds(-1)) == EventTime(nanoseconds: 0), "never before the clock's origin")
+        let before = EventTime.now
+        #expect(EventTime.now >= before, "the clock does not go back")
     }
 
     @Test func aCloseInsideAHandlerEndsTheEvents() {

@@ -95,7 +95,7 @@ import Testing
     // MARK: Input state
 
     private static func key(_ usage: KeyboardHIDUsage, _ key: KeySymbol, _ phase: PressPhase, modifiers: ModifierFlags = []) -> InputEvent {
-        .key(KeyEvent(phase: phase, key: key, keyCode: usage, modifierFlags: modifiers, isRepeat: false, serverTime: 0))
+        .key(KeyEvent(phase: phase, key: key, keyCode: usage, modifierFlags: modifiers, isRepeat: false, systemTimestamp: 0))
     }
 
     @Test func theStateFollowsTheEventsUntilTheirEndOrCancellation() {
@@ -107,10 +107,10 @@ import Testing
         #expect(state.pressedKeyCount == 3 && state.modifierFlags == .shift)
         state.apply(Self.key(.keyboardW, .w, .up))
         #expect(!state.isPressed(.keyboardW) && !state.isPressed(key: .w))
-        state.apply(.button(ButtonEvent(phase: .down, button: .secondary, location: WindowPoint(x: 1, y: 1), serverTime: 0)))
+        state.apply(.button(ButtonEvent(phase: .down, button: .secondary, location: WindowPoint(x: 1, y: 1), systemTimestamp: 0)))
         #expect(state.buttons == .secondary)
         state.apply(Self.key(.keyboardA, .a, .cancelled))
-        state.apply(.button(.cancelled(button: .secondary, serverTime: 0)))
+        state.apply(.button(.cancelled(button: .secondary, systemTimestamp: 0)))
         #expect(!state.isPressed(.keyboardA) && state.buttons.isEmpty && state.modifierFlags.isEmpty, "a focus loss ends them")
         var pressed: [KeyboardHIDUsage] = []
         state.forEachPressedKey { pressed.append($0) }
@@ -127,21 +127,21 @@ import Testing
 
     @Test func motionIsSummedExactlyUntilTaken() {
         var state = InputState()
-        let start = ContinuousClock.now
+        let start = EventTime.now
         state.apply(
             .relativeMotion(
                 RelativeMotion(
                     unaccelerated: PointerDelta(dx: 0.25, dy: -1), accelerated: PointerDelta(dx: 0.5, dy: -2), sourceDeviceID: 2,
-                    serverTime: 1, receivedAt: start)))
+                    time: start, systemTimestamp: 1)))
         state.apply(
             .relativeMotion(
                 RelativeMotion(
                     unaccelerated: PointerDelta(dx: 0.125, dy: 3), accelerated: PointerDelta(dx: 0.25, dy: 6), sourceDeviceID: 2,
-                    serverTime: 2, receivedAt: start + .milliseconds(3))))
+                    time: start.advanced(by: .milliseconds(3)), systemTimestamp: 2)))
         let motion = state.takeMotion()
         let next = state.takeMotion()
         #expect(motion.unaccelerated == PointerDelta(dx: 0.375, dy: 2) && motion.accelerated == PointerDelta(dx: 0.75, dy: 4))
-        #expect(motion.count == 2 && motion.firstReceivedAt == start && motion.lastReceivedAt == start + .milliseconds(3))
+        #expect(motion.count == 2 && motion.firstTime == start && motion.lastTime == start.advanced(by: .milliseconds(3)))
         #expect(next == MotionTotal(), "taken: the next frame starts from zero")
     }
 }

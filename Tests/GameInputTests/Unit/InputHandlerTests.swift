@@ -5,7 +5,7 @@ import Testing
 /// Handlers, filters, and the keyboard responder chain, with constructed events.
 @Suite struct InputHandlerTests {
     static func click(_ button: MouseButton, modifiers: ModifierFlags = [], at point: WindowPoint = WindowPoint(x: 5, y: 5)) -> InputEvent {
-        .button(ButtonEvent(phase: .down, button: button, location: point, modifierFlags: modifiers, serverTime: 0))
+        .button(ButtonEvent(phase: .down, button: button, location: point, modifierFlags: modifiers, systemTimestamp: 0))
     }
 
     /// Accepts a secondary click, or a control+primary click, and nothing else.
@@ -33,7 +33,7 @@ import Testing
         let handler = ClickHandler(buttonMaskRequired: .button(3)) { fired.append($0.button) }
         _ = handler.handle(Self.click(.middle))
         _ = handler.handle(Self.click(.primary))
-        _ = handler.handle(.button(ButtonEvent(phase: .up, button: .middle, location: WindowPoint(x: 0, y: 0), serverTime: 0)))
+        _ = handler.handle(.button(ButtonEvent(phase: .up, button: .middle, location: WindowPoint(x: 0, y: 0), systemTimestamp: 0)))
         #expect(fired == [.middle], "the middle button is UIKit's button 3; releases are not clicks")
     }
 
@@ -76,7 +76,7 @@ import Testing
     }
 
     static func press(_ key: KeySymbol, modifiers: ModifierFlags = []) -> KeyEvent {
-        KeyEvent(phase: .down, key: key, modifierFlags: modifiers, isRepeat: false, serverTime: 0)
+        KeyEvent(phase: .down, key: key, modifierFlags: modifiers, isRepeat: false, systemTimestamp: 0)
     }
 
     @Test func unhandledPressesGoToTheNextResponder() {

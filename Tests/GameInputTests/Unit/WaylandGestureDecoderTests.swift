@@ -17,7 +17,8 @@ import Testing
         #expect(
             began
                 == TransformEvent(
-                    phase: .began, scale: 1, rotationDelta: 0, location: here, fingerCount: 2, modifierFlags: [.control], serverTime: 100))
+                    phase: .began, scale: 1, rotationDelta: 0, location: here, fingerCount: 2, modifierFlags: [.control],
+                    systemTimestamp: 100))
         let spread = decoder.pinchChanged(scale: 1.25, rotationDegrees: 90, at: here, time: 116, modifiers: [])
         #expect(spread.phase == .changed && spread.scale == 1.25 && spread.fingerCount == 2)
         #expect(abs(spread.rotationDelta - .pi / 2) < 1e-12, "90° clockwise is π/2: \(spread.rotationDelta)")
@@ -25,7 +26,7 @@ import Testing
         let garbled = decoder.pinchChanged(scale: .nan, rotationDegrees: .infinity, at: here, time: 132, modifiers: [])
         #expect(garbled.scale == 1.25 && garbled.rotationDelta == 0)
         let ended = decoder.pinchEnded(cancelled: false, at: here, time: 148, modifiers: [])
-        #expect(ended == TransformEvent(phase: .ended, scale: 1.25, rotationDelta: 0, location: here, fingerCount: 2, serverTime: 148))
+        #expect(ended == TransformEvent(phase: .ended, scale: 1.25, rotationDelta: 0, location: here, fingerCount: 2, systemTimestamp: 148))
         // The next pinch starts from 1 again; a cancelled end says so.
         _ = decoder.pinchBegan(fingers: 3, at: here, time: 200, modifiers: [])
         #expect(decoder.pinchEnded(cancelled: true, at: here, time: 210, modifiers: []).phase == .cancelled)
@@ -40,7 +41,7 @@ import Testing
             moved
                 == SwipeEvent(
                     phase: .changed, delta: PointerDelta(dx: 12.5, dy: -3.25), location: here, fingerCount: 3, modifierFlags: [.shift],
-                    serverTime: 26))
+                    systemTimestamp: 26))
         #expect(decoder.swipeChanged(dx: .nan, dy: 1, at: here, time: 42, modifiers: []).delta == PointerDelta(dx: 0, dy: 1))
         let ended = decoder.swipeEnded(cancelled: false, at: here, time: 58, modifiers: [])
         #expect(ended.phase == .ended && ended.delta == .zero && ended.fingerCount == 3)

@@ -60,7 +60,7 @@ import Testing
         // The layout is read with the event's own modifiers: Shift is held.
         #expect(key.characters == "C")
         #expect(key.charactersIgnoringModifiers == "c")
-        #expect(key.serverTime == 1234)
+        #expect(key.systemTimestamp == 1234)
     }
 
     @Test func aControlPrimaryClickHasItsMaskAndModifiers() {
@@ -115,11 +115,11 @@ import Testing
                 .scroll(
                     ScrollEvent(
                         type: .continuous, delta: PointerDelta(dx: 0, dy: 0.5), location: WindowPoint(x: 10.5, y: 20.25),
-                        deviceKind: .indirectPointer, serverTime: 1234)),
+                        deviceKind: .indirectPointer, systemTimestamp: 1234)),
                 .scroll(
                     ScrollEvent(
                         type: .continuous, delta: PointerDelta(dx: 2, dy: 0), location: WindowPoint(x: 10.5, y: 20.25),
-                        deviceKind: .indirectPointer, serverTime: 1234)),
+                        deviceKind: .indirectPointer, systemTimestamp: 1234)),
             ], "the first value only sets the baseline; deltas are in wheel steps")
     }
 
@@ -177,7 +177,7 @@ import Testing
                 .pointer(
                     PointerEvent(
                         phase: .moved, location: WindowPoint(x: 10.5, y: 20.25), buttonMask: .secondary,
-                        modifierFlags: .alternate, serverTime: 1234))
+                        modifierFlags: .alternate, systemTimestamp: 1234))
             ])
     }
 
@@ -229,7 +229,7 @@ import Testing
     @Test func modifierAndButtonMasksDecodeFromXStates() {
         #expect(ModifierFlags(xkbMask: 1 | 2 | 4 | 8 | 16 | 64) == [.shift, .capsLock, .control, .alternate, .command])
         #expect(ButtonMask(xButton: 4).isEmpty && ButtonMask(xButton: 8) == ButtonMask(.back))
-        let keypad = KeyEvent(phase: .down, key: KeySymbol(rawValue: 0xFFB7), scanCode: 71, isRepeat: false, serverTime: 0)
+        let keypad = KeyEvent(phase: .down, key: KeySymbol(rawValue: 0xFFB7), scanCode: 71, isRepeat: false, systemTimestamp: 0)
         #expect(keypad.modifierFlags == .numericPad && keypad.charactersIgnoringModifiers == "7")
     }
 

@@ -20,9 +20,9 @@ import Testing
 
     @Test func lookDeltasWaitForTheFrameAndAreAppliedAllAtOnce() {
         let session = Self.makeSession()
-        let first = ContinuousClock.now
+        let first = EventTime.now
         session.handle(TestEvents.look(100, 0, at: first))
-        session.handle(TestEvents.look(50, -20, at: first + .milliseconds(3)))
+        session.handle(TestEvents.look(50, -20, at: first.advanced(by: .milliseconds(3))))
         #expect(session.controller.yaw == 0, "deltas are latched just before rendering, not on arrival")
         #expect(session.latchLook() == first, "latency is measured from the oldest delta used")
         #expect(abs(session.controller.yaw - 15 * .pi / 180) < 1e-12)
@@ -119,7 +119,7 @@ import Testing
         session.handle(.text(.preedit(Preedit(text: "하", caret: 1))))
         #expect(session.chat.preedit.text == "하" && lines.last == "chat preedit: 하")
         session.handle(.text(.preedit(.none)))
-        session.handle(.key(KeyEvent(phase: .down, key: .backspace, isRepeat: false, serverTime: 0)))
+        session.handle(.key(KeyEvent(phase: .down, key: .backspace, isRepeat: false, systemTimestamp: 0)))
         #expect(session.chat.text == "çax")
         session.handle(TestEvents.key(.return))
         #expect(!session.chat.isOpen && lines.last == "chat: çax" && session.visibleMessage == "chat: çax")

@@ -11,7 +11,7 @@ enum TestEvents {
         .key(
             KeyEvent(
                 phase: phase, key: key, keyCode: USKeyPositions.usage(of: key), modifierFlags: modifiers,
-                isRepeat: isRepeat, serverTime: 0))
+                isRepeat: isRepeat, systemTimestamp: 0))
     }
 
     static func click(
@@ -21,15 +21,15 @@ enum TestEvents {
         .button(
             ButtonEvent(
                 phase: phase, button: button, location: WindowPoint(x: x, y: y),
-                modifierFlags: modifiers, serverTime: 0))
+                modifierFlags: modifiers, systemTimestamp: 0))
     }
 
-    static func look(_ dx: Double, _ dy: Double, at time: ContinuousClock.Instant = .now) -> InputEvent {
+    static func look(_ dx: Double, _ dy: Double, at time: EventTime = .now) -> InputEvent {
         .relativeMotion(
             RelativeMotion(
                 unaccelerated: PointerDelta(dx: dx, dy: dy),
                 accelerated: PointerDelta(dx: dx * 2, dy: dy * 2),
-                sourceDeviceID: 4, serverTime: 0, receivedAt: time))
+                sourceDeviceID: 4, time: time))
     }
 
     static func hover(_ x: Double, _ y: Double, phase: PointerEvent.Phase = .moved, modifiers: ModifierFlags = []) -> InputEvent {

@@ -3,15 +3,15 @@
 /// no location; neither with modifiers (the keyboard is elsewhere: what is held there is not
 /// the window's).
 extension KeyEvent {
-    static func cancelled(key: KeySymbol, keyCode: KeyboardHIDUsage, xkbKeyCode: Int, serverTime: UInt32) -> KeyEvent {
+    static func cancelled(key: KeySymbol, keyCode: KeyboardHIDUsage, xkbKeyCode: Int, systemTimestamp: UInt32) -> KeyEvent {
         KeyEvent(
             phase: .cancelled, key: key, keyCode: keyCode, scanCode: xkbKeyCode - 8, characters: "", charactersIgnoringModifiers: "",
-            isRepeat: false, serverTime: serverTime)
+            isRepeat: false, systemTimestamp: systemTimestamp)
     }
 }
 
 extension ButtonEvent {
-    static func cancelled(button: MouseButton, serverTime: UInt32) -> ButtonEvent {
-        ButtonEvent(phase: .cancelled, button: button, location: WindowPoint(x: 0, y: 0), serverTime: serverTime)
+    static func cancelled(button: MouseButton, systemTimestamp: UInt32) -> ButtonEvent {
+        ButtonEvent(phase: .cancelled, button: button, location: WindowPoint(x: 0, y: 0), systemTimestamp: systemTimestamp)
     }
 }

@@ -60,18 +60,18 @@ struct HeldPresses: Hashable, Sendable {
 
     /// Reports each press as the event that ends it without its release, keys first: a key
     /// as `name` gives its unmodified key and usage for its key code, typing nothing; a button at
-    /// no location (``KeyEvent/cancelled(key:keyCode:xkbKeyCode:serverTime:)``). Called on what
+    /// no location (``KeyEvent/cancelled(key:keyCode:xkbKeyCode:systemTimestamp:)``). Called on what
     /// ``cancelAll()`` returned, so every backend cancels with the same events in the same order.
     func reportCancelled(
-        serverTime: UInt32, naming name: (Int) -> (key: KeySymbol, usage: KeyboardHIDUsage), to report: (InputEvent) -> Void
+        systemTimestamp: UInt32, naming name: (Int) -> (key: KeySymbol, usage: KeyboardHIDUsage), to report: (InputEvent) -> Void
     ) {
         forEach { press in
             switch press {
             case .key(let keyCode):
                 let (key, usage) = name(keyCode)
-                report(.key(.cancelled(key: key, keyCode: usage, xkbKeyCode: keyCode, serverTime: serverTime)))
+                report(.key(.cancelled(key: key, keyCode: usage, xkbKeyCode: keyCode, systemTimestamp: systemTimestamp)))
             case .button(let button):
-                report(.button(.cancelled(button: button, serverTime: serverTime)))
+                report(.button(.cancelled(button: button, systemTimestamp: systemTimestamp)))
             }
         }
     }

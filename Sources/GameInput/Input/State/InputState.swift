@@ -93,10 +93,10 @@ public struct MotionTotal: Hashable, Sendable {
     public var accelerated = PointerDelta.zero
     /// How many ``RelativeMotion`` events were summed.
     public var count = 0
-    /// When the first of them was read, on the monotonic clock; nil when there were none.
-    public var firstReceivedAt: ContinuousClock.Instant?
-    /// When the last of them was read, on the monotonic clock; nil when there were none.
-    public var lastReceivedAt: ContinuousClock.Instant?
+    /// When the first of them was read (``RelativeMotion/time``); nil when there were none.
+    public var firstTime: EventTime?
+    /// When the last of them was read (``RelativeMotion/time``); nil when there were none.
+    public var lastTime: EventTime?
 
     /// No motion.
     public init() {}
@@ -108,7 +108,7 @@ public struct MotionTotal: Hashable, Sendable {
         accelerated.dx += motion.accelerated.dx
         accelerated.dy += motion.accelerated.dy
         count += 1
-        if firstReceivedAt == nil { firstReceivedAt = motion.receivedAt }
-        lastReceivedAt = motion.receivedAt
+        if firstTime == nil { firstTime = motion.time }
+        lastTime = motion.time
     }
 }

@@ -86,7 +86,7 @@ final class RecordingParityTarget: InputParityTarget {
             .key(
                 KeyEvent(
                     phase: down ? .down : .up, key: meaning.key, keyCode: meaning.usage, scanCode: keyCode - 8, characters: characters,
-                    charactersIgnoringModifiers: meaning.plain, modifierFlags: held, isRepeat: isRepeat, serverTime: 0)))
+                    charactersIgnoringModifiers: meaning.plain, modifierFlags: held, isRepeat: isRepeat, systemTimestamp: 0)))
         if down, backend.isTextInputActive, let typed = TypedText.commit(characters, modifiers: held) {
             backend.scripted.append(.text(.commit(typed)))
         }
@@ -102,7 +102,7 @@ final class RecordingParityTarget: InputParityTarget {
         }
         backend.pointerLock.setButtonsHeld(presses.buttons & HeldPresses.primaryButtons != 0)
         backend.scripted.append(
-            .button(ButtonEvent(phase: down ? .down : .up, button: button, location: WindowPoint(x: 320, y: 180), serverTime: 0)))
+            .button(ButtonEvent(phase: down ? .down : .up, button: button, location: WindowPoint(x: 320, y: 180), systemTimestamp: 0)))
     }
 
     func focusElsewhere() {
@@ -110,7 +110,7 @@ final class RecordingParityTarget: InputParityTarget {
         modifiers = []
         thirdLevel = false
         let backend = backend
-        presses.cancelAll().reportCancelled(serverTime: 0, naming: name, to: { backend.scripted.append($0) })
+        presses.cancelAll().reportCancelled(systemTimestamp: 0, naming: name, to: { backend.scripted.append($0) })
         backend.pointerLock.setButtonsHeld(false)
         backend.pointerLock.setFocused(false)
     }
