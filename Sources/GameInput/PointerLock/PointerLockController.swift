@@ -62,10 +62,6 @@ public final class PointerLockController {
     private var nextObserverID = 0
     private var isEvaluating = false
     private var needsAnotherEvaluation = false
-    /// How deep ``reportingBatch(_:)`` calls are nested: above zero, a grab waits for the batch.
-    private var batchDepth = 0
-    /// A grab the facts asked for during a batch; it is decided again when the batch ends.
-    private var acquisitionWaitsForBatch = false
     /// Set by ``shutDown()``: the window is closing and the platform must not be used again.
     private var isShutDown = false
     /// While an attached debugger suspends the lock, when the environment is read again.
@@ -220,23 +216,6 @@ public final class PointerLockController {
         platform.releaseLock(restoringPointer: held == .lock)
     }
 
-    /// Runs `body`, in which the window reports the facts of one batch of queued events, and
-    /// takes a grab only once the whole batch is in: facts that arrived together are decided
-    /// together. A window manager's switcher ends its keyboard grab and moves the focus in
-    /// one go; decided event by event, the lock would come back between the two for a moment.
-    /// Letting go is never put off: the system outranks the game at once.
-    func reportingBatch<Result>(_ body: () -> Result) -> Result {
-        batchDepth += 1
-        defer {
-            batchDepth -= 1
-            if batchDepth == 0 && acquisitionWaitsForBatch {
-                acquisitionWaitsForBatch = false
-                evaluate()
-            }
-        }
-        return body()
-    }
-
     private func evaluate() {
         guard let platform, !isShutDown else { return }
         if isEvaluating {
@@ -248,16 +227,7 @@ public final class PointerLockController {
         repeat {
             needsAnotherEvaluation = false
             let now = clock()
-            // The arbiter is a value: a decision to grab inside a batch is dropped whole and
-            // made again, on the batch's last facts, when it ends.
-            var decision = arbiter
-            let command = decision.update(facts, now: now)
-            if batchDepth > 0, case .acquire = command {
-                acquisitionWaitsForBatch = true
-                return
-            }
-            arbiter = decision
-            if let command {
+            if let command = arbiter.update(facts, now: now) {
                 perform(command, on: platform, now: now)
             }
             // Facts changed during the command (an attempt found a debugger attached): the

@@ -57,7 +57,7 @@ extension WaylandWindow {
             _ = withUnsafeMutablePointer(to: &descriptor) { Posix.poll(UnsafeMutableBufferPointer(start: $0, count: 1), timeout: 0) }
             finishRead(readable: descriptor.revents != 0)
         }
-        if pointerLock.reportingBatch({ connection.dispatchPending() }) < 0 { isLost = true }
+        if connection.dispatchPending() < 0 { isLost = true }
         if !isClosed && !isLost {
             if globals.outputs.mayHaveChanged || size.preferredScaleChanged { updateBufferScale() }
             reportMonitorChanges()

@@ -87,17 +87,15 @@ extension X11Window {
         } else if news?.pendingLockMayProceed == true {
             pointerLock.pendingGrabMayProceed()
         }
-        pointerLock.reportingBatch {
-            let display = connection.display
-            var event = XEvent()
-            while !isClosed, pendingEvents() > 0 {
-                XNextEvent(display, &event)
-                queue.tookOne()
-                dispatch(&event, to: handle)
-            }
-            guard !isClosed else { return }
-            deliverTextEvents(to: handle)
+        let display = connection.display
+        var event = XEvent()
+        while !isClosed, pendingEvents() > 0 {
+            XNextEvent(display, &event)
+            queue.tookOne()
+            dispatch(&event, to: handle)
         }
+        guard !isClosed else { return }
+        deliverTextEvents(to: handle)
         guard !isClosed else { return }
         guard !connection.isLost else { return reportLoss(to: handle) }
         if interruption == nil && pointerLock.currentFacts.interruption != nil {

@@ -79,38 +79,6 @@ final class ManualClock {
         return controller
     }
 
-    /// A window manager's switcher ends its keyboard grab and moves the focus away in one
-    /// batch of events: the lock does not come back between the two. Within a batch a release
-    /// is made at once and a grab waits for the batch's last facts.
-    @Test func aBatchOfFactsTakesTheGrabOnlyOnItsLastFacts() {
-        let controller = makeReadyController(root: Preferring(true))
-        var states: [PointerLockState] = []
-        let observation = controller.addObserver { states.append($0) }
-        controller.setKeyboardGrabbedElsewhere(true)
-        controller.reportingBatch {
-            controller.setKeyboardGrabbedElsewhere(false)
-            controller.setFocused(false)
-        }
-        #expect(platform.commands == ["acquire", "release"])
-        #expect(states == [.unlocked(.keyboardGrabbedElsewhere), .unlocked(.unfocused)])
-
-        controller.reportingBatch {
-            controller.setFocused(true)
-            #expect(!controller.isLocked, "the grab waits for the batch's end")
-            controller.reportingBatch { controller.setViewable(true) }
-            #expect(platform.commands == ["acquire", "release"], "a nested batch's end is not the batch's end")
-        }
-        #expect(controller.isLocked)
-        controller.reportingBatch {
-            controller.setFocused(false)
-            #expect(platform.commands == ["acquire", "release", "acquire", "release"], "a release is made at once")
-            controller.setFocused(true)
-        }
-        #expect(platform.commands == ["acquire", "release", "acquire", "release", "acquire"])
-        #expect(states.map(\.isLocked) == [false, false, true, false, true])
-        observation.cancel()
-    }
-
     @Test func thePreferenceDefaultsToUnlocked() {
         let controller = makeReadyController(root: DefaultPreferring())
         #expect(controller.pointerLockState == .unlocked(.preferenceOff))
