@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Decides whether the pointer is locked to the game's window, or confined to it with its
 /// cursor visible, UIKit style: the game states a preference, the controller grants the grab
@@ -60,6 +61,8 @@ public final class PointerLockController {
     private var observers: [Int: (PointerLockState) -> Void] = [:]
     private var confinementObservers: [Int: (PointerConfinementState) -> Void] = [:]
     private var nextObserverID = 0
+    /// Ends each sequence of ``stateUpdates()``, when the window closes or the controller goes.
+    private var sequenceEnds: [Int: () -> Void] = [:]
     private var isEvaluating = false
     private var needsAnotherEvaluation = false
     /// Set by ``shutDown()``: the window is closing and the platform must not be used again.
@@ -212,8 +215,46 @@ public final class PointerLockController {
     func shutDown() {
         guard !isShutDown else { return }
         isShutDown = true
+        endSequences()
         guard let platform, let held = arbiter.heldGrab else { return }
         platform.releaseLock(restoringPointer: held == .lock)
+    }
+
+    deinit { endSequences() }
+
+    /// The lock's state as an asynchronous sequence, UIKit's change notification made for
+    /// `for await`: the state now (none where locking is unavailable), then each real change in
+    /// order, as the observers hear it (during the window's `pollEvents`). It ends when the
+    /// window closes; a task that stops iterating ends its own. Up to `bufferingNewest` changes
+    /// wait for a slow reader, the oldest dropped first.
+    public func stateUpdates(bufferingNewest limit: Int = 64) -> AsyncStream<PointerLockState> {
+        let (updates, continuation) = AsyncStream.makeStream(of: PointerLockState.self, bufferingPolicy: .bufferingNewest(limit))
+        guard !isShutDown else {
+            continuation.finish()
+            return updates
+        }
+        if let pointerLockState { continuation.yield(pointerLockState) }
+        let reading = SequenceReading()
+        continuation.onTermination = { _ in reading.stop() }
+        let id = nextObserverID
+        nextObserverID += 1
+        // The reader may stop on any thread: its observer goes at the next change, on this one.
+        observers[id] = { [weak self] state in
+            guard reading.goesOn else {
+                self?.observers[id] = nil
+                self?.sequenceEnds[id] = nil
+                return
+            }
+            continuation.yield(state)
+        }
+        sequenceEnds[id] = { continuation.finish() }
+        return updates
+    }
+
+    private func endSequences() {
+        let ends = sequenceEnds
+        sequenceEnds.removeAll()
+        for end in ends.values { end() }
     }
 
     private func evaluate() {
@@ -309,4 +350,12 @@ public final class PointerLockObservation {
     }
 
     deinit { cancel() }
+}
+
+/// Whether the task reading a ``PointerLockController/stateUpdates(bufferingNewest:)`` sequence
+/// still reads it; set from the task's thread when it stops.
+private final class SequenceReading: Sendable {
+    private let stopped = Atomic<Bool>(false)
+    var goesOn: Bool { !stopped.load(ordering: .acquiring) }
+    func stop() { stopped.store(true, ordering: .releasing) }
 }

@@ -76,7 +76,7 @@ public final class GameWindow {
             system = try WaylandWindow(connection: connection, title: title, width: width, height: height, stallTimeout: stallTimeout)
         } else {
             if decision.choice.isFallback {
-                FileHandle.standardError.write(Data("GameInput: running on X11: \(decision.choice.reason)\n".utf8))
+                GameInputDiagnostics.report(.backendFallback, "running on X11: \(decision.choice.reason)")
             }
             system = try X11Window(
                 title: title, width: width, height: height, visual: visual, displayName: displayName, stallTimeout: stallTimeout)

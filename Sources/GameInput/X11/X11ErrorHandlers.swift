@@ -156,10 +156,10 @@ enum X11ErrorHandlers {
         var text = [CChar](repeating: 0, count: 256)
         XGetErrorText(display, Int32(error.error_code), &text, Int32(text.count))
         let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        FileHandle.standardError.write(
-            Data(
-                ("GameInput: X protocol error: \(message) (request \(error.request_code).\(error.minor_code), "
-                    + "resource 0x\(String(error.resourceid, radix: 16)))\n").utf8))
+        GameInputDiagnostics.report(
+            .protocolError,
+            "X protocol error: \(message) (request \(error.request_code).\(error.minor_code), "
+                + "resource 0x\(String(error.resourceid, radix: 16)))")
     }
 }
 

@@ -79,6 +79,30 @@ final class ManualClock {
         return controller
     }
 
+    /// UIKit's change notification as a sequence: the state now, each real change once, in
+    /// order, and the end when the window closes.
+    @Test func theLockStatesComeAsAnAsyncSequenceThatEndsWithTheWindow() async {
+        let controller = makeReadyController(root: Preferring(true))
+        let updates = controller.stateUpdates()
+        let stopped = controller.stateUpdates()
+        controller.setFocused(false)
+        controller.setFocused(false)
+        controller.setFocused(true)
+        controller.shutDown()
+        var seen: [PointerLockState] = []
+        for await state in updates { seen.append(state) }
+        #expect(seen == [.locked, .unlocked(.unfocused), .locked])
+        var first: PointerLockState?
+        for await state in stopped {
+            first = state
+            break
+        }
+        #expect(first == .locked, "a reader may stop when it likes")
+        var after: [PointerLockState] = []
+        for await state in controller.stateUpdates() { after.append(state) }
+        #expect(after.isEmpty, "a closed window's sequence is over at once")
+    }
+
     @Test func thePreferenceDefaultsToUnlocked() {
         let controller = makeReadyController(root: DefaultPreferring())
         #expect(controller.pointerLockState == .unlocked(.preferenceOff))
