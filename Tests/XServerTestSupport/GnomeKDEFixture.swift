@@ -271,7 +271,8 @@ public final class GnomeKDEFixture {
     /// receives into a file. (mutter 43 crashed when an earlier version of the tests' window
     /// asked for a keyboard the seat did not have yet; the window now waits for the seat's
     /// capabilities and runs under mutter too: see ``startNativeWindow(title:)``.)
-    public func startWaylandWindow(title: String) throws -> (window: ChildProcess, pointerArrived: () -> Bool) {
+    /// `timesATyped` counts the presses of KEY_A the window has received.
+    public func startWaylandWindow(title: String) throws -> (window: ChildProcess, pointerArrived: () -> Bool, timesATyped: () -> Int) {
         let log = runtime + "/\(title).log"
         let environment = ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": "wl-test", "DISPLAY": ""]
         switch compositor {
@@ -284,7 +285,7 @@ public final class GnomeKDEFixture {
                 foot.stop()
                 throw Failure(description: "foot did not turn mouse reporting on: \(foot.lines.suffix(5))")
             }
-            return (foot, { terminal.heardThePointer })
+            return (foot, { terminal.heardThePointer }, { terminal.timesATyped })
         case .kwin:
             let tool = try pointerWindowTool()
             let window = try ChildProcess(executable: tool, arguments: [title, log], environment: environment)
@@ -292,7 +293,10 @@ public final class GnomeKDEFixture {
                 window.stop()
                 throw Failure(description: "the Wayland window did not map: \(window.lines)")
             }
-            return (window, { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("enter") == true })
+            return (
+                window, { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("enter") == true },
+                { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count { $0.hasPrefix("key 30 1") } ?? 0 }
+            )
         }
     }
 

@@ -40,4 +40,10 @@ public struct MouseReportingTerminal {
 
     /// Whether a mouse report has arrived.
     public var heardThePointer: Bool { ((try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? 0) > 0 }
+
+    /// How many times the letter `a` was typed into it (mouse reports hold no lowercase letter).
+    public var timesATyped: Int {
+        guard let data = FileManager.default.contents(atPath: log) else { return 0 }
+        return data.count(where: { $0 == UInt8(ascii: "a") })
+    }
 }

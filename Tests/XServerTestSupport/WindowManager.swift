@@ -43,6 +43,10 @@ public enum WindowManager: String, CaseIterable, Sendable, CustomStringConvertib
         }
     }
 
+    /// Whether its switch keys open a switcher that holds the keyboard until the modifier is
+    /// released (i3's keys move the focus at once).
+    public var switcherHoldsTheKeyboard: Bool { self != .i3 }
+
     /// Whether the window manager minimises windows (ICCCM `IconicState`). i3 has no iconic
     /// state; its scratchpad hides a window instead.
     public var minimises: Bool { self != .i3 }

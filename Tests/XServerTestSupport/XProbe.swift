@@ -103,9 +103,10 @@ public final class XProbe {
         Thread.sleep(forTimeInterval: 0.01)
     }
 
-    /// Alt+Tab through the window manager.
+    /// Alt+Tab through the window manager's switcher, Alt held until the switcher has the
+    /// keyboard (``pressSwitchChord(_:holdsTheKeyboard:timeout:)``).
     public func altTab() {
-        press(UInt32(XK_Tab), with: [UInt32(XK_Alt_L)])
+        pressSwitchChord([UInt32(XK_Alt_L), UInt32(XK_Tab)], holdsTheKeyboard: true)
     }
 
     /// Where the pointer is, in root coordinates.

@@ -64,8 +64,10 @@ final class DesktopSession {
         return LockgameLaunch.waitForNewLine(line, in: game, after: seen, timeout: timeout)
     }
 
-    private func press(_ chord: [UInt32]) {
-        probe.press(chord[chord.count - 1], with: Array(chord.dropLast()))
+    /// Presses the window manager's switch chord, the modifier held until its switcher has
+    /// the keyboard.
+    func pressSwitchChord(_ chord: [UInt32]) {
+        probe.pressSwitchChord(chord, holdsTheKeyboard: manager.switcherHoldsTheKeyboard)
     }
 
     /// The camera's yaw, as the game copies its pose (Ctrl+C) and logs it.
@@ -122,14 +124,15 @@ final class DesktopSession {
         let label = "\(manager), pointer started \(context), switching by \(how)"
         let before = probe.pointerPosition
         let seen = lines.count
-        if byKeys { press(manager.switchAwayKeys) } else { probe.activate(probe.otherWindow) }
-        // openbox misses about one synthetic alt-tab in 40: there a second one follows a
-        // switch that did nothing in 2 s. Only there: a window manager that is merely slow
+        if byKeys { pressSwitchChord(manager.switchAwayKeys) } else { probe.activate(probe.otherWindow) }
+        // openbox missed about one synthetic alt-tab in 40 when Alt came up before its switcher
+        // held the keyboard (the chord now waits for that); should a chord still do nothing
+        // in 2 s, a second one follows. Only there: a window manager that is merely slow
         // (mutter under a sanitizer's load) would take both and switch back.
         let retries = byKeys && manager == .openbox
         var released = waitForNewLine("lock: unlocked (unfocused)", after: seen, timeout: .seconds(retries ? 2 : 10))
         if !released && retries && probe.focusedWindow == gameWindow {
-            press(manager.switchAwayKeys)
+            pressSwitchChord(manager.switchAwayKeys)
             released = waitForNewLine("lock: unlocked (unfocused)", after: seen)
         }
         #expect(released, "\(label): the switch releases the lock: \(Array(lines.dropFirst(seen)))")
@@ -137,14 +140,23 @@ final class DesktopSession {
         Thread.sleep(forTimeInterval: 0.5)  // time for a window manager to hand the focus back
         #expect(probe.focusedWindow == probe.otherWindow, "\(label): the focus stays on the other window")
         #expect(probe.pointerPosition == before, "\(label): a release by focus loss leaves the pointer where it was")
-        #expect(lockRuns(after: seen) == [false], "\(label): no re-lock while away: \(Array(lines.dropFirst(seen)))")
+        // A switcher that holds the keyboard past the grace frees the pointer before the focus
+        // moves, and the lock may return between the end of its grab and the focus change
+        // (xfwm4 under load): a run of its own, as in ConfinementTests.
+        let switcherHeld = lines.dropFirst(seen).contains("lock: unlocked (keyboard grabbed by another client)")
+        let awayRuns = lockRuns(after: seen)
+        #expect(
+            awayRuns == [false] || (switcherHeld && awayRuns == [false, true, false]),
+            "\(label): no re-lock while away: \(Array(lines.dropFirst(seen)))")
 
-        if byKeys { press(manager.switchBackKeys) } else { probe.activate(gameWindow) }
-        #expect(waitForNewLine("lock: locked", after: seen), "\(label): coming back re-locks: \(Array(lines.dropFirst(seen)))")
+        let away = lines.count
+        if byKeys { pressSwitchChord(manager.switchBackKeys) } else { probe.activate(gameWindow) }
+        #expect(waitForNewLine("lock: locked", after: away), "\(label): coming back re-locks: \(Array(lines.dropFirst(seen)))")
         #expect(probe.pointerIsGrabbed, "\(label): X holds the grab after coming back")
         Thread.sleep(forTimeInterval: 0.3)
+        let runs = lockRuns(after: seen)
         #expect(
-            lockRuns(after: seen) == [false, true],
+            runs == [false, true] || (switcherHeld && runs == [false, true, false, true]),
             "\(label): one unlocked run and one locked run: \(Array(lines.dropFirst(seen)))")
     }
 
@@ -187,10 +199,21 @@ final class DesktopSession {
             return self.probe.isFullScreen(self.gameWindow) && area.width == 1280 && area.height == 800
         }
         #expect(filled, "\(manager): F11 fills the screen (\(probe.frame(of: gameWindow)))")
-        let locked = LockgameLaunch.waitUntil(timeout: .seconds(5)) {
+        // A window manager may take the window out of its frame and back for full screen
+        // (metacity does: the game reports it unviewable and unfocused, and locks again once the
+        // focus is back). The last "lock: locked" may still be the one from before F11, so the
+        // lock counts as back only when the game says locked, X holds the grab and has its focus
+        // on the game, and all three stay so.
+        let locked = BoundedWait.steadily(for: .milliseconds(500), timeout: .seconds(5)) {
             self.lines.last(where: { $0.hasPrefix("lock: ") }) == "lock: locked" && self.probe.pointerIsGrabbed
+                && self.probe.focusedWindow == self.gameWindow
         }
-        #expect(locked, "\(manager): the lock holds or returns in full screen: \(lines.suffix(6))")
+        #expect(
+            locked,
+            """
+            \(manager): the lock holds or returns in full screen: \(lines.suffix(6)); X's focus on \
+            \(probe.focusedWindow) (the game: \(gameWindow)), grabbed: \(probe.pointerIsGrabbed)
+            """)
     }
 
     /// Closing through the window manager ends the game with status 0, and the game puts the

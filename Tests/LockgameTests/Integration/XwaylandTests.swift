@@ -72,7 +72,13 @@ import XServerTestSupport
         let towardsFoot: Double = foot.x < shown.x ? -20 : 20
         for _ in 0..<45 { sway.moveRelative(dx: towardsFoot, dy: 0) }
         let footHeard = LockgameLaunch.waitUntil(timeout: .seconds(3)) { terminal.heardThePointer }
-        #expect(footHeard, "the cursor is on the Wayland window: it receives mouse reports")
+        #expect(
+            footHeard,
+            """
+            the cursor is on the Wayland window: it receives mouse reports (X pointer \(probe.pointerPosition), \
+            constraints \(sway.compositorLog.filter { $0.contains("constrain") || $0.contains("locked_pointer") }.suffix(6)), \
+            heard 2 s later: \(LockgameLaunch.waitUntil(timeout: .seconds(2)) { terminal.heardThePointer }))
+            """)
         seen = game.lines.count
         sway.swaymsg(["[title=\"^lockgame$\"]", "focus"])
         #expect(
@@ -167,42 +173,67 @@ extension XwaylandTests {
         yaw: Double
     ) throws {
         let probe = desktop.probe
-        // A native Wayland window takes the focus; the cursor is walked onto it in steps.
         var seen = session.game.lines.count
-        let (wayland, heard) = try desktop.startWaylandWindow(title: "waylandwindow")
-        defer { wayland.stop() }
-        #expect(
-            session.waitForLine("lock: unlocked (unfocused)", after: seen),
-            "the Wayland window takes the focus: \(session.game.lines.suffix(3))")
-        #expect(!probe.pointerIsGrabbed)
-        // The compositor placed the new window where it likes: the cursor sweeps rows of the
-        // screen in steps of 20 until the window reports it.
-        let sweep = ContinuousClock.now + .seconds(10)
-        sweeping: while ContinuousClock.now < sweep {
-            for row in [360, 200, 520, 100, 640] {
-                desktop.moveTo(x: 20, y: row)
-                for _ in 0..<62 {
-                    if heard() { break sweeping }
-                    desktop.moveRelative(dx: 20, dy: 0)
+        // A native Wayland window takes the focus; the cursor is walked onto it in steps. The
+        // window closes before the second part, whose move must land on the game or the second one.
+        do {
+            let (wayland, heard, timesATyped) = try desktop.startWaylandWindow(title: "waylandwindow")
+            defer { wayland.stop() }
+            #expect(
+                session.waitForLine("lock: unlocked (unfocused)", after: seen),
+                "the Wayland window takes the focus: \(session.game.lines.suffix(3))")
+            #expect(!probe.pointerIsGrabbed)
+            // The compositor placed the new window where it likes: the cursor sweeps rows of the
+            // screen in steps of 20 until the window reports it.
+            let sweep = ContinuousClock.now + .seconds(10)
+            sweeping: while ContinuousClock.now < sweep {
+                for row in [360, 200, 520, 100, 640] {
+                    desktop.moveTo(x: 20, y: row)
+                    for _ in 0..<62 {
+                        if heard() { break sweeping }
+                        desktop.moveRelative(dx: 20, dy: 0)
+                    }
                 }
             }
+            #expect(heard(), "the cursor is on the Wayland window: it receives the pointer")
+            // Steps of the sweep still on their way would carry the cursor on, onto the game once
+            // it has the focus again, and the move in below would then count as locked motion
+            // (a 76° turn in 1 of 5 stress runs): the key typed after them has to arrive first.
+            settleInput(desktop, typingInto: timesATyped)
+            seen = session.game.lines.count
+            probe.activate(gameWindow)
+            session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
+            try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (stepped)")
         }
-        #expect(heard(), "the cursor is on the Wayland window: it receives the pointer")
-        seen = session.game.lines.count
-        probe.activate(gameWindow)
-        session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
-        try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (stepped)")
 
         // Again, with the cursor put onto a new Wayland window in one move.
         seen = session.game.lines.count
-        let (second, _) = try desktop.startWaylandWindow(title: "waylandwindow2")
+        let (second, _, timesATyped) = try desktop.startWaylandWindow(title: "waylandwindow2")
         defer { second.stop() }
         #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "\(session.game.lines.suffix(3))")
         desktop.moveTo(x: 660, y: 380)
+        // The move reaches the compositor's seat after its call returned; one still on its way
+        // when the game locks again turns the camera (mutter's is relative: -5000, -5000, then
+        // 660, 380; seen once, a 76° turn).
+        settleInput(desktop, typingInto: timesATyped)
         seen = session.game.lines.count
         probe.activate(gameWindow)
         session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
         try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (one move)")
+    }
+
+    /// Waits until the compositor's seat has handled the input sent so far: a key typed into
+    /// the focused Wayland window comes through the same seat, in order, so once the window has
+    /// it (`timesATyped` counts it) every move before it has gone where it goes.
+    static func settleInput(
+        _ desktop: GnomeKDEFixture, typingInto timesATyped: () -> Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = timesATyped()
+        desktop.key(30, down: true)  // KEY_A
+        desktop.key(30, down: false)
+        #expect(
+            BoundedWait.until(timeout: .seconds(5)) { timesATyped() > before },
+            "the Wayland window has the key typed after the moves", sourceLocation: sourceLocation)
     }
 
     /// GameInput attached to SDL2's window (`Examples/sdl2-attach`) under Xwayland: the grab
@@ -497,19 +528,36 @@ struct XwaylandSession {
 
     /// After the focus came back: the lock returns at once if the cursor is on the game, or
     /// once `moveIn` puts it there.
-    /// A loaded mutter once took its cursor off the game a moment after the focus came back
-    /// and the game had locked (it was still restacking): the game said so and X's grab
-    /// ended with it, both as they should; the cursor then goes in once more.
+    /// `moveIn` waits for the game's verdict on the focus (locked, or the pointer outside the
+    /// window): a move made while a late lock is on its way counts as locked motion (under
+    /// load, a focus that took more than the 2 s once waited for brought a lock just after
+    /// mutter's move began: -5000 and 640 counts, a 76° turn).
+    /// A loaded mutter takes its cursor off the game at times a moment after the focus came
+    /// back and the game had locked (it was still restacking): the game says so and X's grab
+    /// ends with it, both as they should; the cursor then goes in again.
     func bringThePointerIn(after seen: Int, moveIn: () -> Void) {
-        if !waitForLine("lock: locked", after: seen, timeout: .seconds(2)) { moveIn() }
+        let outside = "lock: unlocked (pointer outside the window)"
+        let verdict = LockgameLaunch.waitUntil(timeout: .seconds(10)) {
+            game.lines.dropFirst(seen).contains { $0 == "lock: locked" || $0 == outside }
+        }
+        if !verdict || game.lines.dropFirst(seen).last(where: { $0.hasPrefix("lock: ") }) == outside { moveIn() }
         #expect(waitForLine("lock: locked", after: seen), "the focus back re-locks: \(Array(game.lines.dropFirst(seen)))")
         let lockLines = { game.lines.dropFirst(seen).filter { $0.hasPrefix("lock: ") } }
-        if !probe.pointerIsGrabbed, lockLines().last == "lock: unlocked (pointer outside the window)" {
+        // mutter takes its cursor off at times a moment after a lock (twice in a row in 1 of 5
+        // stress runs, and once after the two had agreed): the lock counts once the game's
+        // word and X's grab have agreed on it for 0.5 s; the game lets go of the grab before
+        // it says why, so they disagree for a moment then. Up to three times in.
+        var agree = false
+        for _ in 0..<3 {
+            agree = BoundedWait.steadily(for: .milliseconds(500), timeout: .seconds(3)) {
+                lockLines().last == "lock: locked" && probe.pointerIsGrabbed
+            }
+            guard !agree, lockLines().last == outside else { break }
             let again = game.lines.count
             moveIn()
             #expect(waitForLine("lock: locked", after: again), "in again, the lock engages: \(Array(game.lines.dropFirst(seen)))")
         }
-        #expect(probe.pointerIsGrabbed, "X holds the lock the game reports: \(Array(game.lines.dropFirst(seen)))")
+        #expect(agree, "X holds the lock the game reports: \(Array(game.lines.dropFirst(seen)))")
     }
 
     /// The game's ungrab has reached the X server when it reports the unlock; Xwayland then
