@@ -87,7 +87,7 @@ let package = Package(
             name: "GameInput",
             dependencies: ["CXlib", "CXKBCommon", "CLockGuardian", "CPosix", "CWayland", "CLibdecor"]
         ),
-        .target(name: "GamePixels", dependencies: ["GameInput", "CXlib", "CWayland"]),
+        .target(name: "GamePixels", dependencies: ["GameInput"]),
         // The demo's engine without X: renderer, scene and assets, camera, text.
         .target(
             name: "LockgameEngine",
@@ -161,7 +161,7 @@ let package = Package(
         .systemLibrary(name: "CGLX", path: "Tests/CGLX"),
         .testTarget(
             name: "GameInputTests",
-            dependencies: ["GameInput", "CXlib", "CXKBCommon", "XServerTestSupport", "CGLX", "TestTags"]
+            dependencies: ["GameInput", "GamePixels", "CXlib", "CXKBCommon", "XServerTestSupport", "CGLX", "TestTags"]
         ),
         .testTarget(
             name: "LockgameTests",

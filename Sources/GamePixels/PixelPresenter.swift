@@ -111,7 +111,7 @@ public final class PixelPresenter {
     }
 
     /// How long a sent frame may go unanswered before its completion is taken as overdue.
-    public static let completionTimeout: Duration = .milliseconds(500)
+    public static let completionTimeout: Duration = frameCompletionTimeout
 
     /// The window's pixel format cannot be presented.
     public struct Unsupported: Error, CustomStringConvertible {
@@ -127,34 +127,22 @@ public final class PixelPresenter {
         }
     }
 
-    /// The windowing system's presenter.
-    private enum Implementation {
-        case x11(X11PixelPresenter)
-        case wayland(WaylandPixelPresenter)
-    }
-
-    private let implementation: Implementation
+    /// The window's own surface, from whichever system runs it.
+    private let surface: any FrameSurface
 
     /// A presenter for `gameWindow`'s pixels, sized to the window. On X11 it uses MIT-SHM
     /// unless `allowSharedMemory` is false, and receives the window's MIT-SHM events: one
     /// presenter per window. On Wayland the window's frames are the presenter's from now on.
     public init(window gameWindow: GameWindow, allowSharedMemory: Bool = true) throws(Unsupported) {
-        if let wayland = gameWindow.waylandSystem {
-            implementation = .wayland(WaylandPixelPresenter(window: wayland))
-        } else if let x11 = gameWindow.x11System {
-            implementation = .x11(try X11PixelPresenter(window: x11, allowSharedMemory: allowSharedMemory))
-        } else {
-            preconditionFailure("a GameWindow runs on X11 or Wayland")
+        do {
+            surface = try gameWindow.makeFrameSurface(allowSharedMemory: allowSharedMemory)
+        } catch {
+            throw Unsupported(depth: error.depth, masks: error.masks)
         }
     }
 
     /// How frames reach the window now.
-    public var path: Path {
-        switch implementation {
-        case .x11(let x11): x11.path
-        case .wayland: .waylandSharedMemory
-        }
-    }
+    public var path: Path { Path(surface.path) }
 
     /// Whether frames go through shared memory (``Path/sharedMemory`` or
     /// ``Path/waylandSharedMemory``).
@@ -167,40 +155,23 @@ public final class PixelPresenter {
     /// returning true): read it again after those calls. Its contents are undefined after a
     /// move.
     public var pixels: PixelRows {
-        switch implementation {
-        case .x11(let x11): x11.pixels
-        case .wayland(let wayland): wayland.pixels
-        }
+        let memory = surface.memory
+        return PixelRows(baseAddress: memory.baseAddress, width: memory.width, height: memory.height, bytesPerRow: memory.bytesPerRow)
     }
 
     /// Whether ``pixels`` are the memory the server or compositor reads itself (for the tests
     /// in this package).
-    package var pixelsAreShared: Bool {
-        switch implementation {
-        case .x11(let x11): x11.pixelsAreShared
-        case .wayland: true
-        }
-    }
+    package var pixelsAreShared: Bool { surface.memoryIsShared }
 
     /// Until when the X server may still be reading the last frame sent through MIT-SHM; nil
     /// once it completed, while frames are held back (``pixels`` are private then), and on
     /// Wayland, where the compositor's frame callback says when to draw.
-    public var busyUntil: ContinuousClock.Instant? {
-        switch implementation {
-        case .x11(let x11): x11.busyUntil
-        case .wayland: nil
-        }
-    }
+    public var busyUntil: ContinuousClock.Instant? { surface.busyUntil }
 
     /// The last frame is not done with: the X server has not finished reading it, or the
     /// Wayland compositor has not released its buffer or asked for the next frame. Do not draw
     /// into ``pixels`` yet.
-    public var isBusy: Bool {
-        switch implementation {
-        case .x11(let x11): x11.isBusy
-        case .wayland(let wayland): wayland.isBusy
-        }
-    }
+    public var isBusy: Bool { surface.isBusy }
 
     /// Moves ``path`` on from what the X server answered; call once per turn of the loop,
     /// after handling events. Returns whether the path changed (then ``pixels`` moved):
@@ -212,43 +183,27 @@ public final class PixelPresenter {
     ///   sent no completion: the segment is freed (`XShmDetach`, no round trip).
     ///
     /// On Wayland the path never changes.
-    public func updatePath(now: ContinuousClock.Instant) -> Bool {
-        switch implementation {
-        case .x11(let x11): x11.updatePath(now: now)
-        case .wayland: false
-        }
-    }
+    public func updatePath(now: ContinuousClock.Instant) -> Bool { surface.updatePath(now: now) }
 
     /// Frees the shared memory and what the server or compositor holds for it, without waiting
     /// for either; call before the window closes, also after `InputEvent.connectionLost`
     /// (then nothing is sent). ``pixels`` stay drawable at their size, in private memory;
     /// ``present()`` does nothing from then on.
-    public func close() {
-        switch implementation {
-        case .x11(let x11): x11.close()
-        case .wayland(let wayland): wayland.close()
-        }
-    }
+    public func close() { surface.close() }
 
     /// Makes ``pixels`` `width × height` (at least 1 × 1; call it with the window's new size).
     /// With MIT-SHM this makes a new segment (round trips: `XShmAttach` is checked); while
     /// frames are held back only the private memory changes, and the segment is replaced when
     /// MIT-SHM resumes. On Wayland it makes a new buffer (no round trip).
-    public func resize(width: Int, height: Int) {
-        switch implementation {
-        case .x11(let x11): x11.resize(width: width, height: height)
-        case .wayland(let wayland): wayland.resize(width: width, height: height)
-        }
-    }
+    public func resize(width: Int, height: Int) { surface.resize(width: width, height: height) }
 
     /// Sends ``pixels`` to the window's top-left corner. Never waits for the server or the
     /// compositor; sends nothing while frames are held back or after ``close()``.
-    public func present() {
-        switch implementation {
-        case .x11(let x11): x11.present()
-        case .wayland(let wayland): wayland.present()
-        }
-    }
+    public func present() { surface.present() }
+
+    /// Returns once the server or compositor has handled every frame sent so far (one round
+    /// trip): for a benchmark that times presenting, never for a game's loop.
+    package func finishPresenting() { surface.finishPresenting() }
 
     /// Copies `source` (pixels the caller drew, with any stride) into ``pixels`` and presents
     /// them: the top-left overlap of both sizes is copied, the rest of ``pixels`` stays as it
@@ -262,3 +217,31 @@ public final class PixelPresenter {
         return true
     }
 }
+
+extension PixelPresenter.Path {
+    /// The public name of a surface's path.
+    init(_ path: FramePath) {
+        switch path {
+        case .sharedMemory: self = .sharedMemory
+        case .completionOverdue: self = .completionOverdue
+        case .copied(let reason): self = .putImage(PixelPresenter.PutImageReason(reason))
+        case .compositorSharedMemory: self = .waylandSharedMemory
+        }
+    }
+}
+
+extension PixelPresenter.PutImageReason {
+    /// The public name of a surface's reason to copy.
+    init(_ reason: FrameCopyReason) {
+        switch reason {
+        case .notRequested: self = .notRequested
+        case .notOffered: self = .notOffered
+        case .refusedByServer: self = .refusedByServer
+        case .completionLost: self = .completionLost
+        }
+    }
+}
+
+/// The presenter belongs to its window's thread or actor: Swift refuses to share it.
+@available(*, unavailable, message: "a PixelPresenter belongs to its window's thread or actor")
+extension PixelPresenter: Sendable {}

@@ -1,5 +1,4 @@
 import CBenchSupport
-import CXlib
 import GameInput
 import GamePixels
 import Glibc
@@ -66,13 +65,11 @@ struct XBench {
             let renderer = Renderer()
             let framebuffer = Framebuffer(width: 1, height: 1)
             framebuffer.target(presenter.pixels)
-            // A display name was given: the window is X11's.
-            guard let display = window.x11System?.connection.display else { return [] }
             let versusRender = PairedTiming(
                 plan: plan,
                 subject: {
                     presenter.present()
-                    XSync(display, 0)
+                    presenter.finishPresenting()
                 }, baseline: { renderer.render(frame.scene, camera: DemoFrame.pose, into: framebuffer) })
             return [
                 Figure(

@@ -359,3 +359,7 @@ private final class SequenceReading: Sendable {
     var goesOn: Bool { !stopped.load(ordering: .acquiring) }
     func stop() { stopped.store(true, ordering: .releasing) }
 }
+
+/// The controller belongs to its window's thread or actor: Swift refuses to share it.
+@available(*, unavailable, message: "a PointerLockController belongs to its window's thread or actor")
+extension PointerLockController: Sendable {}

@@ -151,7 +151,8 @@ final class WaylandClipboard {
         return finished
     }
 
-    /// Ends every transfer and destroys the protocol objects; pending pastes never complete.
+    /// Ends every transfer and destroys the protocol objects; pending pastes are not completed
+    /// here (the window answers them with nil: `ClipboardReads`).
     func destroy() {
         for transfer in sending { end(transfer.descriptor) }
         for transfer in receiving { end(transfer.descriptor) }

@@ -18,7 +18,7 @@ package final class WaylandShmBuffer {
     /// Whether the compositor may still read the pixels (attached, and not released yet).
     package private(set) var isBusy = false
     /// Called when the compositor releases the buffer.
-    package var onRelease: (() -> Void)?
+    var onRelease: (() -> Void)?
     /// Pixels per logical pixel of the surface it is shown on: the window's
     /// ``WaylandWindow/pixelScale`` when the buffer was made. At the compositor's preferred
     /// scale (``WaylandFractionalScale``) the buffer shows at scale 1 through the surface's

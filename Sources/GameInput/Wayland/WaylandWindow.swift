@@ -25,7 +25,7 @@ package final class WaylandWindow {
     package var height: Int { size.height }
     /// Pixels per logical pixel in the window's frames and pointer positions (see
     /// ``WaylandSurfaceSize/pixelScale`` and ``DesktopScale``).
-    package var pixelScale: Double { size.pixelScale }
+    var pixelScale: Double { size.pixelScale }
     /// The connection; every `wl_shm` buffer made on the window holds it too, so it closes when
     /// the window and its presenter's buffers are all gone.
     let connection: WaylandConnection
@@ -232,7 +232,7 @@ package final class WaylandWindow {
     }
 
     /// Whether the window may still send requests.
-    package var isUsable: Bool { !isClosed && !isLost }
+    var isUsable: Bool { !isClosed && !isLost }
 
     /// Ends the window's life as far as the game can see: no more events, no lock.
     func shutDown() {

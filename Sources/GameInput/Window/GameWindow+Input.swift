@@ -85,7 +85,30 @@ extension GameWindow {
     /// Asks for the text on the clipboard (X11: the `CLIPBOARD` selection; Wayland: the
     /// selection the compositor last announced to the window, which it does while the window
     /// has the keyboard focus). The answer comes from the owning program through the event
-    /// loop: `completion` runs during a later ``pollEvents(_:)``, with nil when nothing (or no
-    /// text) is offered or the owner stops sending. After ``close()`` it is never called.
-    public func requestClipboardText(_ completion: @escaping (String?) -> Void) { system.requestClipboardText(completion) }
+    /// loop: `completion` runs exactly once, during a later ``pollEvents(_:)``, with nil when
+    /// nothing (or no text) is offered or the owner stops sending; with nil when the window
+    /// closes or loses its connection first; at once with nil on a closed window.
+    public func requestClipboardText(_ completion: @escaping (String?) -> Void) {
+        guard !system.isClosed else { return completion(nil) }
+        system.requestClipboardText(clipboardReads.track(completion))
+    }
+
+    /// The text on the clipboard, as ``requestClipboardText(_:)`` reads it: nil when there is
+    /// none, or when the window closes before the answer.
+    ///
+    /// The answer arrives through the event loop, so this suspends until a later
+    /// ``pollEvents(_:)`` on the window's thread handles it: await it from a task beside the
+    /// loop, never from the code that runs the loop (which would then never poll). It runs on
+    /// the caller's actor, as the window must be used from one (the window is not `Sendable`):
+    ///
+    /// ```swift
+    /// @MainActor func paste(into chat: ChatLine, from window: GameWindow) {
+    ///     Task { @MainActor in chat.insert(await window.clipboardText() ?? "") }
+    /// }
+    /// ```
+    public nonisolated(nonsending) func clipboardText() async -> String? {
+        await withCheckedContinuation { continuation in
+            requestClipboardText { continuation.resume(returning: $0) }
+        }
+    }
 }

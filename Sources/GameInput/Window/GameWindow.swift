@@ -11,7 +11,10 @@ import Foundation
 /// is GameInput's grab; on Wayland it is the compositor's, and the state says `locked` only once
 /// the compositor has said so.
 ///
-/// Drive it from one thread: ``waitForEvents(until:)`` sleeps in `poll()` on the connection
+/// Drive it from one thread or actor: the window is not `Sendable` (nor are its
+/// ``pointerLock`` controller and GamePixels' presenter), so Swift 6 refuses at compile time to
+/// use it from a second one at the same time, while handing it over whole to another task or
+/// thread stays possible. ``waitForEvents(until:)`` sleeps in `poll()` on the connection
 /// until input, a lock retry or the deadline is due; ``pollEvents(_:)`` handles everything
 /// queued. Handling input makes no round trip to the server; only lock transitions and
 /// window-state changes (full-screen, device list, clipboard) do.
@@ -30,6 +33,8 @@ public final class GameWindow {
     public let backend: WindowBackendChoice
     /// The backend doing the work.
     let system: any WindowBackend
+    /// The clipboard reads not answered yet, answered with nil when the window closes.
+    let clipboardReads = ClipboardReads()
     /// The keys and buttons held, the modifiers and the motion since ``takeMotion()``, kept
     /// from the events ``pollEvents(_:)`` delivers.
     public private(set) var inputState = InputState()
@@ -40,10 +45,16 @@ public final class GameWindow {
     /// The shortest stall timeout: a loop that renders a frame must be able to finish it.
     public static let minimumStallTimeout: Duration = .milliseconds(50)
 
-    /// The X11 backend, for the pixel presenter and tests in this package; nil on Wayland.
+    /// The X11 backend, for tests in this package; nil on Wayland.
     package var x11System: X11Window? { system as? X11Window }
-    /// The Wayland backend, for the pixel presenter and tests in this package; nil on X11.
+    /// The Wayland backend, for tests in this package; nil on X11.
     package var waylandSystem: WaylandWindow? { system as? WaylandWindow }
+
+    /// A surface for frames drawn on the CPU, from whichever system runs the window (GamePixels'
+    /// `PixelPresenter` wraps it): one per window.
+    package func makeFrameSurface(allowSharedMemory: Bool) throws(FrameFormatUnsupported) -> any FrameSurface {
+        try system.makeFrameSurface(allowSharedMemory: allowSharedMemory)
+    }
 
     /// Connects to the desktop and creates a window titled `title`, not yet shown.
     ///
@@ -186,6 +197,8 @@ public final class GameWindow {
             inputState.apply(event)
             handle(event)
         }
+        // The system is gone (or the handler closed the window): no answer can come any more.
+        if system.isClosed { clipboardReads.answerAllWithNil() }
     }
 
     /// The relative motion delivered since the last call (or since the window opened), summed;
@@ -201,8 +214,9 @@ public final class GameWindow {
     /// kept (whatever else holds it, a presenter, stays valid) until this call frees it.
     public func close() {
         system.close()
-        // No event follows: nothing is held any more.
+        // No event follows: nothing is held any more, and no clipboard answer comes.
         inputState = InputState()
+        if system.isClosed { clipboardReads.answerAllWithNil() }
     }
 
     /// Detaches from the host's window: the lock is released (the pointer goes back where the
@@ -277,3 +291,7 @@ public final class GameWindow {
     /// What only a native Wayland window has (the compositor's protocols); nil on X11.
     public var wayland: WaylandDetails? { system.waylandDetails }
 }
+
+/// A window belongs to the thread or actor that drives it: Swift refuses to share it.
+@available(*, unavailable, message: "a GameWindow belongs to the thread or actor that drives it")
+extension GameWindow: Sendable {}

@@ -83,4 +83,12 @@ protocol WindowBackend: AnyObject {
     func setTextInputCaret(_ rect: WindowRect)
     func copyToClipboard(_ text: String)
     func requestClipboardText(_ completion: @escaping (String?) -> Void)
+
+    // MARK: Frames drawn on the CPU
+
+    /// A surface that presents frames drawn on the CPU to this window, sized to it: one per
+    /// window (on X11 it receives the window's MIT-SHM events; on Wayland the window's frames
+    /// are its own from then on). Shared memory unless `allowSharedMemory` is false where the
+    /// system has another path.
+    func makeFrameSurface(allowSharedMemory: Bool) throws(FrameFormatUnsupported) -> any FrameSurface
 }

@@ -15,7 +15,7 @@ package final class X11Connection {
     package let name: String
     /// The default screen's number and root window.
     package let screen: Int32
-    package let rootWindow: UInt
+    let rootWindow: UInt
     /// The XInput extension's major opcode, when XInput 2.2 or newer is available (and the
     /// Generic Event Extension that carries its events).
     let xinputOpcode: Int32?
@@ -35,7 +35,7 @@ package final class X11Connection {
     /// renderer writing through XCB may notice first). A lost connection takes no more
     /// requests: libX11 refuses to queue them, and its callers (libXi, libX11 itself) then
     /// write through a null request and crash.
-    package var isLost: Bool { loss.isLost || xcb_connection_has_error(xcb) != 0 }
+    var isLost: Bool { loss.isLost || xcb_connection_has_error(xcb) != 0 }
 
     /// Opens the display `name`, or `$DISPLAY` when `name` is nil.
     init(displayName: String?) throws(GameWindowError) {

@@ -344,11 +344,10 @@ final class GameSession {
         log("flashlight: \(flashlightOn ? "on" : "off")")
     }
 
-    /// Ctrl+C: the pose goes to the clipboard.
+    /// Ctrl+C: the runner puts the pose on the clipboard and then says so (not before: another
+    /// program may paste as soon as it reads the line).
     func copyPose() {
-        let text = PoseText.format(controller.pose)
-        clipboardTextToCopy = text
-        show(message: "clipboard: copied \(text)")
+        clipboardTextToCopy = PoseText.format(controller.pose)
     }
 
     /// Ctrl+V: the runner fetches the clipboard and calls ``paste(_:)``.

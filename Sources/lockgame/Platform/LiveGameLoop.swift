@@ -190,6 +190,7 @@ final class LiveGameLoop {
         if let text = session.clipboardTextToCopy {
             session.clipboardTextToCopy = nil
             window.copyToClipboard(text)
+            session.show(message: "clipboard: copied \(text)")
         }
         if session.wantsClipboardText {
             session.wantsClipboardText = false

@@ -79,7 +79,29 @@ final class RecordingBackend: WindowBackend {
     func stopTextInput() { isTextInputActive = false }
     func setTextInputCaret(_ rect: WindowRect) {}
     func copyToClipboard(_ text: String) { calls.append("copy \(text)") }
-    func requestClipboardText(_ completion: @escaping (String?) -> Void) { completion(nil) }
+    /// Clipboard reads asked for, answered when the test says (``answerClipboardReads(with:)``).
+    private(set) var clipboardReads: [(String?) -> Void] = []
+    func requestClipboardText(_ completion: @escaping (String?) -> Void) {
+        calls.append("paste")
+        clipboardReads.append(completion)
+    }
+    /// Answers every read asked for so far, as a backend does during a poll.
+    func answerClipboardReads(with text: String?) {
+        let reads = clipboardReads
+        clipboardReads.removeAll()
+        for read in reads { read(text) }
+    }
+    /// The surface the window's presenter gets, kept for the test to read.
+    private(set) var frameSurface: RecordingFrameSurface?
+    /// A format the surface refuses, as an X11 window of an odd visual does.
+    var refusedFormat: FrameFormatUnsupported?
+    func makeFrameSurface(allowSharedMemory: Bool) throws(FrameFormatUnsupported) -> any FrameSurface {
+        calls.append("frame surface \(allowSharedMemory ? "shared" : "copied")")
+        if let refusedFormat { throw refusedFormat }
+        let surface = RecordingFrameSurface(width: width, height: height, shared: allowSharedMemory)
+        frameSurface = surface
+        return surface
+    }
 }
 
 /// ``GameWindow`` over the recording backend: what the game calls reaches the backend, the

@@ -1,27 +1,30 @@
 internal import CWayland
-import GameInput
 
-/// The Wayland side of ``PixelPresenter``: `wl_shm` buffers the game draws into, attached and
-/// committed with a frame callback.
+/// The Wayland ``FrameSurface``: `wl_shm` buffers the game draws into, attached and committed
+/// with a frame callback.
 ///
 /// A buffer is drawn into only while the compositor does not read it. A compositor may keep
 /// reading the buffer it shows until another replaces it (sway's software renderer draws from
-/// it directly), so the presenter takes turns between buffers: after a commit ``pixels`` move
+/// it directly), so the presenter takes turns between buffers: after a commit ``memory`` moves
 /// to a buffer the compositor has released (a third one is made when neither of two is), and
 /// the presenter is busy until the compositor sends the frame callback, its sign that a new
 /// frame is worth drawing.
-final class WaylandPixelPresenter {
+final class WaylandFrameSurface: FrameSurface {
     /// The most buffers taken in turn.
     static let maximumBuffers = 3
     private let window: WaylandWindow
-    /// The buffers at the current size; ``pixels`` are those of `buffers[current]`.
+    /// The buffers at the current size; ``memory`` is that of `buffers[current]`.
     private var buffers: [WaylandShmBuffer] = []
     private var current = 0
     private var buffer: WaylandShmBuffer? { buffers.indices.contains(current) ? buffers[current] : nil }
     /// Memory drawn into when no buffer can be had (after ``close()``, or out of memory).
     private var privateMemory: UnsafeMutableRawPointer?
     private var privateSize = (width: 0, height: 0)
-    private(set) var pixels: PixelRows
+    private(set) var memory: FrameMemory
+    var path: FramePath { .compositorSharedMemory }
+    var memoryIsShared: Bool { true }
+    /// nil: the frame callback says when to draw.
+    var busyUntil: ContinuousClock.Instant? { nil }
     /// The frame callback of the last commit, until the compositor sends `done`.
     private var frameCallback: OpaquePointer?
     private var isClosed = false
@@ -34,7 +37,7 @@ final class WaylandPixelPresenter {
         let placeholder = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 64)
         privateMemory = placeholder
         privateSize = (1, 1)
-        pixels = PixelRows(baseAddress: placeholder, width: 1, height: 1, bytesPerRow: 4)
+        memory = FrameMemory(baseAddress: placeholder, width: 1, height: 1, bytesPerRow: 4)
         window.hasPresenter = true
         resize(width: window.width, height: window.height)
     }
@@ -58,7 +61,7 @@ final class WaylandPixelPresenter {
         drawInto(made)
     }
 
-    /// A released buffer is drawn into next when the one ``pixels`` are in is still shown.
+    /// A released buffer is drawn into next when the one ``memory`` are in is still shown.
     private func watch(_ buffer: WaylandShmBuffer) {
         buffer.onRelease = { [weak self] in
             guard let self, self.buffer?.isBusy == true else { return }
@@ -68,7 +71,7 @@ final class WaylandPixelPresenter {
 
     /// The next frame is drawn into `buffer`.
     private func drawInto(_ buffer: WaylandShmBuffer) {
-        pixels = PixelRows(baseAddress: buffer.memory, width: buffer.width, height: buffer.height, bytesPerRow: buffer.bytesPerRow)
+        memory = FrameMemory(baseAddress: buffer.memory, width: buffer.width, height: buffer.height, bytesPerRow: buffer.bytesPerRow)
     }
 
     /// After a commit: the next frame goes to a buffer the compositor released, or to a new one
@@ -88,7 +91,7 @@ final class WaylandPixelPresenter {
     }
 
     func present() {
-        guard !isClosed, window.isUsable, let buffer, pixels.baseAddress == buffer.memory else { return }
+        guard !isClosed, window.isUsable, let buffer, memory.baseAddress == buffer.memory else { return }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = wl_surface_frame(window.surface)
         if let frameCallback { wl_callback_add_listener(frameCallback, Self.frameListener, Unmanaged.passUnretained(self).toOpaque()) }
@@ -97,17 +100,26 @@ final class WaylandPixelPresenter {
         takeTurns()
     }
 
+    /// The path never changes on Wayland.
+    func updatePath(now: ContinuousClock.Instant) -> Bool { false }
+
+    /// A round trip: the compositor has handled every commit when it returns.
+    func finishPresenting() {
+        guard !isClosed, window.isUsable else { return }
+        _ = window.connection.roundtrip()
+    }
+
     func close() {
         guard !isClosed else { return }
         isClosed = true
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = nil
-        usePrivateMemory(width: pixels.width, height: pixels.height)
+        usePrivateMemory(width: memory.width, height: memory.height)
         buffers.removeAll()
         window.hasPresenter = false
     }
 
-    /// Points ``pixels`` at the presenter's own memory, made `width × height`.
+    /// Points ``memory`` at the presenter's own memory, made `width × height`.
     private func usePrivateMemory(width: Int, height: Int) {
         if privateMemory == nil || privateSize != (width, height) {
             privateMemory?.deallocate()
@@ -116,7 +128,7 @@ final class WaylandPixelPresenter {
             privateMemory = memory
             privateSize = (width, height)
         }
-        if let privateMemory { pixels = PixelRows(baseAddress: privateMemory, width: width, height: height, bytesPerRow: width * 4) }
+        if let privateMemory { memory = FrameMemory(baseAddress: privateMemory, width: width, height: height, bytesPerRow: width * 4) }
     }
 
     private func frameDone(_ callback: OpaquePointer?) {
@@ -131,8 +143,16 @@ final class WaylandPixelPresenter {
         listener.initialize(
             to: wl_callback_listener(done: { data, callback, _ in
                 guard let data else { return }
-                Unmanaged<WaylandPixelPresenter>.fromOpaque(data).takeUnretainedValue().frameDone(callback)
+                Unmanaged<WaylandFrameSurface>.fromOpaque(data).takeUnretainedValue().frameDone(callback)
             }))
         return listener
     }()
+}
+
+extension WaylandWindow {
+    /// The Wayland side of ``WindowBackend/makeFrameSurface(allowSharedMemory:)``: always
+    /// `wl_shm` (a compositor has no other path for CPU pixels), so `allowSharedMemory` is moot.
+    func makeFrameSurface(allowSharedMemory: Bool) throws(FrameFormatUnsupported) -> any FrameSurface {
+        WaylandFrameSurface(window: self)
+    }
 }

@@ -1,17 +1,15 @@
 internal import CXlib
-import GameInput
 
-/// The X11 side of ``PixelPresenter``: MIT-SHM (`XShmPutImage`) where the server accepts the
-/// segment, `XPutImage` otherwise; the facade's documentation says how frames are held back and
-/// how a lost completion is told from a late one.
-final class X11PixelPresenter {
-    /// How frames reach the window now (``PixelPresenter/path``).
-    private(set) var path: PixelPresenter.Path
+/// The X11 ``FrameSurface``: MIT-SHM (`XShmPutImage`) where the server accepts the segment,
+/// `XPutImage` otherwise. GamePixels' `PixelPresenter` documents how frames are held back while
+/// a completion is overdue and how a lost completion is told from a late one.
+final class X11FrameSurface: FrameSurface {
+    /// How long a sent frame may go unanswered before its completion is taken as overdue.
+    static let completionTimeout: Duration = frameCompletionTimeout
+    private(set) var path: FramePath
     var usesSharedMemory: Bool { path == .sharedMemory }
-    /// The memory to draw the next frame into (``PixelPresenter/pixels``).
-    private(set) var pixels: PixelRows
-    /// Whether ``pixels`` are the shared segment itself (for the tests in this package).
-    var pixelsAreShared: Bool { segmentPixels != nil && pixels.baseAddress == segmentPixels }
+    private(set) var memory: FrameMemory
+    var memoryIsShared: Bool { segmentPixels != nil && memory.baseAddress == segmentPixels }
     /// Until when the server may still be reading the last frame sent through MIT-SHM.
     private(set) var busyUntil: ContinuousClock.Instant?
     var isBusy: Bool { busyUntil != nil }
@@ -44,10 +42,10 @@ final class X11PixelPresenter {
     private var privateImage: UnsafeMutablePointer<XImage>?
     private var isClosed = false
 
-    /// A presenter for `gameWindow`'s pixels, sized to the window; MIT-SHM unless
+    /// A surface for `gameWindow`'s frames, sized to the window; MIT-SHM unless
     /// `allowSharedMemory` is false. It receives the window's MIT-SHM events: one presenter
     /// per window.
-    init(window gameWindow: X11Window, allowSharedMemory: Bool) throws(PixelPresenter.Unsupported) {
+    init(window gameWindow: X11Window, allowSharedMemory: Bool) throws(FrameFormatUnsupported) {
         connection = gameWindow.connection
         display = gameWindow.connection.display
         window = gameWindow.windowID
@@ -55,13 +53,13 @@ final class X11PixelPresenter {
         depth = gameWindow.visual.depth
         let masks = (red: visual.pointee.red_mask, green: visual.pointee.green_mask, blue: visual.pointee.blue_mask)
         guard depth == 24 || depth == 32, masks == (0xFF_0000, 0xFF00, 0xFF) else {
-            throw PixelPresenter.Unsupported(depth: depth, masks: masks)
+            throw FrameFormatUnsupported(depth: depth, masks: masks)
         }
         gc = XCreateGC(display, window, 0, nil)
         if !allowSharedMemory {
-            path = .putImage(.notRequested)
+            path = .copied(.notRequested)
         } else if XShmQueryExtension(display) == 0 {
-            path = .putImage(.notOffered)
+            path = .copied(.notOffered)
         } else {
             path = .sharedMemory
         }
@@ -72,7 +70,7 @@ final class X11PixelPresenter {
         let placeholder = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 64)
         privateMemory = placeholder
         privateSize = (1, 1)
-        pixels = PixelRows(baseAddress: placeholder, width: 1, height: 1, bytesPerRow: 4)
+        memory = FrameMemory(baseAddress: placeholder, width: 1, height: 1, bytesPerRow: 4)
         resize(width: gameWindow.width, height: gameWindow.height)
         gameWindow.otherEventHandler = { [weak self] event in self?.handle(event) }
     }
@@ -98,12 +96,12 @@ final class X11PixelPresenter {
     }
 
     /// Moves ``path`` on from what the server answered; call once per turn of the loop,
-    /// after handling events. Returns whether the path changed (then ``pixels`` moved):
-    /// - to ``Path/completionOverdue`` when the last MIT-SHM frame is unanswered at `now`,
-    ///   past ``completionTimeout``: ``pixels`` become private memory and frames are held back;
-    /// - back to ``Path/sharedMemory`` once that completion arrived: ``pixels`` are the
+    /// after handling events. Returns whether the path changed (then ``memory`` moved):
+    /// - to ``FramePath/completionOverdue`` when the last MIT-SHM frame is unanswered at `now`,
+    ///   past ``completionTimeout``: ``memory`` becomes private memory and frames are held back;
+    /// - back to ``FramePath/sharedMemory`` once that completion arrived: ``memory`` is the
     ///   segment again (a new one if the size changed meanwhile);
-    /// - to `.putImage(.completionLost)` once the server proved it processed the frame and
+    /// - to `.copied(.completionLost)` once the server proved it processed the frame and
     ///   sent no completion: the segment is freed (`XShmDetach`, no round trip).
     func updatePath(now: ContinuousClock.Instant) -> Bool {
         guard !isClosed, !connection.isLost else { return false }
@@ -116,11 +114,11 @@ final class X11PixelPresenter {
                 resumeSharedMemory()
             } else if completionLost {
                 releaseSharedImage()
-                path = .putImage(.completionLost)
+                path = .copied(.completionLost)
             } else {
                 return false
             }
-        case .putImage, .waylandSharedMemory:
+        case .copied, .compositorSharedMemory:
             return false
         }
         return true
@@ -131,7 +129,7 @@ final class X11PixelPresenter {
     private func holdFramesBack() {
         path = .completionOverdue
         busyUntil = nil
-        usePrivateMemory(width: pixels.width, height: pixels.height)
+        usePrivateMemory(width: memory.width, height: memory.height)
         var event = XEvent()
         event.xclient.type = ClientMessage
         event.xclient.window = window
@@ -147,23 +145,23 @@ final class X11PixelPresenter {
         path = .sharedMemory
         sentProbe = nil
         completionLost = false
-        if let segmentPixels, segmentSize == (pixels.width, pixels.height) {
-            pixels = PixelRows(
+        if let segmentPixels, segmentSize == (memory.width, memory.height) {
+            memory = FrameMemory(
                 baseAddress: segmentPixels, width: segmentSize.width, height: segmentSize.height,
                 bytesPerRow: segmentSize.width * 4)
         } else {
-            resize(width: pixels.width, height: pixels.height)
+            resize(width: memory.width, height: memory.height)
         }
     }
 
     /// Frees the shared segment (`XShmDetach`, then `shmdt`, without waiting for the server)
     /// and the GC; call before the window closes, also after `InputEvent.connectionLost`
-    /// (then it sends nothing). ``pixels`` stay drawable at their size, in
+    /// (then it sends nothing). ``memory`` stays drawable at their size, in
     /// private memory; ``present()`` does nothing from then on.
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        usePrivateMemory(width: pixels.width, height: pixels.height)
+        usePrivateMemory(width: memory.width, height: memory.height)
         releasePrivateImage()
         // A lost connection takes no more requests (the server freed the segment's attachment
         // and the GC with it): only our own mapping goes, and the GC's memory. `XFreeGC` may be
@@ -184,7 +182,7 @@ final class X11PixelPresenter {
         XFlush(display)
     }
 
-    /// Makes ``pixels`` `width × height` (at least 1 × 1; call it with the window's new size).
+    /// Makes ``memory`` `width × height` (at least 1 × 1; call it with the window's new size).
     /// With MIT-SHM this makes a new segment (round trips: `XShmAttach` is checked); while
     /// frames are held back only the private memory changes, and the segment is replaced when
     /// MIT-SHM resumes.
@@ -196,53 +194,59 @@ final class X11PixelPresenter {
         }
         releaseSharedImage()
         if let segment = makeSharedImage(width: width, height: height) {
-            pixels = PixelRows(baseAddress: segment, width: width, height: height, bytesPerRow: width * 4)
+            memory = FrameMemory(baseAddress: segment, width: width, height: height, bytesPerRow: width * 4)
         } else {
             usePrivateMemory(width: width, height: height)
         }
     }
 
-    /// Points ``pixels`` at the presenter's private memory, made `width × height`.
+    /// Points ``memory`` at the presenter's private memory, made `width × height`.
     private func usePrivateMemory(width: Int, height: Int) {
-        let memory: UnsafeMutableRawPointer
+        let base: UnsafeMutableRawPointer
         if let privateMemory, privateSize == (width, height) {
-            memory = privateMemory
+            base = privateMemory
         } else {
             releasePrivateImage()
             privateMemory?.deallocate()
-            memory = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 64)
-            memory.initializeMemory(as: UInt32.self, repeating: 0xFF00_0000, count: width * height)
-            privateMemory = memory
+            base = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 64)
+            base.initializeMemory(as: UInt32.self, repeating: 0xFF00_0000, count: width * height)
+            privateMemory = base
             privateSize = (width, height)
         }
-        pixels = PixelRows(baseAddress: memory, width: width, height: height, bytesPerRow: width * 4)
+        memory = FrameMemory(baseAddress: base, width: width, height: height, bytesPerRow: width * 4)
     }
 
-    /// Sends ``pixels`` to the window's top-left corner. Never waits for the server; sends
+    /// Sends ``memory`` to the window's top-left corner. Never waits for the server; sends
     /// nothing while frames are held back or after ``close()``.
     func present() {
         guard !isClosed, !connection.isLost else { return }
-        let width = UInt32(pixels.width), height = UInt32(pixels.height)
+        let width = UInt32(memory.width), height = UInt32(memory.height)
         switch path {
         case .sharedMemory:
             guard let sharedImage else { return }
             unansweredPut = XNextRequest(display)
             XShmPutImage(display, window, gc, sharedImage, 0, 0, 0, 0, width, height, 1)
-            busyUntil = .now + PixelPresenter.completionTimeout
-        case .completionOverdue, .waylandSharedMemory:
+            busyUntil = .now + Self.completionTimeout
+        case .completionOverdue, .compositorSharedMemory:
             return
-        case .putImage:
+        case .copied:
             guard let image = imageOfPrivateMemory() else { return }
             XPutImage(display, window, gc, image, 0, 0, 0, 0, width, height)
         }
         XFlush(display)
     }
 
+    /// `XSync`: the server has handled every frame sent when it returns.
+    func finishPresenting() {
+        guard !isClosed, !connection.isLost else { return }
+        XSync(display, 0)
+    }
+
     /// The `XImage` (`XCreateImage`) describing the private memory, made again only when that
     /// memory or its size changed.
     private func imageOfPrivateMemory() -> UnsafeMutablePointer<XImage>? {
-        let data = pixels.baseAddress.assumingMemoryBound(to: CChar.self)
-        let width = Int32(pixels.width), height = Int32(pixels.height)
+        let data = memory.baseAddress.assumingMemoryBound(to: CChar.self)
+        let width = Int32(memory.width), height = Int32(memory.height)
         if let privateImage, privateImage.pointee.data == data, privateImage.pointee.width == width,
             privateImage.pointee.height == height
         {
@@ -289,7 +293,7 @@ final class X11PixelPresenter {
             image.pointee.data = nil
             CXlib_XDestroyImage(image)
             shmdt(address)
-            path = .putImage(.refusedByServer)
+            path = .copied(.refusedByServer)
             return nil
         }
         sharedImage = image
@@ -303,7 +307,7 @@ final class X11PixelPresenter {
     /// Detaches the segment: `XShmDetach` is queued and our mapping dropped (`shmdt`) at once,
     /// without a round trip. The server keeps its own mapping until it processes the detach,
     /// so a frame it has not read yet stays intact, and the segment (marked for removal)
-    /// disappears with the last detach. ``pixels`` must not point into the segment any more.
+    /// disappears with the last detach. ``memory`` must not point into the segment any more.
     private func releaseSharedImage() {
         guard let image = sharedImage else { return }
         XShmDetach(display, &segment)
@@ -316,5 +320,12 @@ final class X11PixelPresenter {
         unansweredPut = nil
         sentProbe = nil
         completionLost = false
+    }
+}
+
+extension X11Window {
+    /// The X11 side of ``WindowBackend/makeFrameSurface(allowSharedMemory:)``.
+    func makeFrameSurface(allowSharedMemory: Bool) throws(FrameFormatUnsupported) -> any FrameSurface {
+        try X11FrameSurface(window: self, allowSharedMemory: allowSharedMemory)
     }
 }
