@@ -2,7 +2,7 @@
 # make test  - install what the tests need, check the formatting (lint) and the documentation
 #              (docs), run the hot-path guard, a lockbench smoke run, a fuzz smoke run, a
 #              sanitizer smoke run, build the example packages and run every test (they start
-#              their own X servers and compositors) in TEST_WORKERS (2) processes (scripts/run-tests)
+#              their own X servers and compositors) in TEST_WORKERS_MAIN (3) processes (scripts/run-tests)
 # make test-unit - the suites that start no server (seconds, after the build)
 # make test-integration - the suites that start servers, in worker processes
 # make stress SUITE=<regex> N=<n> - suites N (5) times with a busy loop per core (scripts/stress);
@@ -86,16 +86,18 @@ build: deps
 	$(SWIFT) build
 
 # The examples are built before the tests that run them (their builds there find nothing to do).
-# The other builds (the ThreadSanitizer one, the docs, the hot-path guard's, lockbench's, the
-# AddressSanitizer one) run beside the tests at idle priority, on the CPU the tests leave: the
-# timed suites mostly wait, and leave most of both cores to them (scripts/run-tests --beside).
-# The sanitized tests run last, the fuzz smoke run beside the AddressSanitizer ones.
+# The sanitized builds run beside the tests at idle priority, on the CPU the tests leave
+# (scripts/run-tests --beside): the tests mostly wait on servers and timeouts, and in
+# TEST_WORKERS_MAIN (3) processes, not 2, they still leave the builds about half of both cores.
+# The sanitized tests run last: the docs, the hot-path guard and lockbench's smoke run beside
+# the ThreadSanitizer ones, the fuzz smoke run beside the AddressSanitizer ones.
+TEST_WORKERS_MAIN ?= 3
 test: test-deps lint
 	$(MAKE) --no-print-directory -j2 examples release-game
-	SWIFT=$(SWIFT) scripts/run-tests --beside 'SWIFT=$(SWIFT) scripts/sanitize --build-only thread \
-		&& $(MAKE) --no-print-directory docs check-hot-paths bench-smoke \
+	SWIFT=$(SWIFT) scripts/run-tests --workers $(TEST_WORKERS_MAIN) --beside 'SWIFT=$(SWIFT) scripts/sanitize --build-only thread \
 		&& SWIFT=$(SWIFT) scripts/sanitize --build-only address'
-	SWIFT=$(SWIFT) scripts/sanitize --smoke --beside-last '$(MAKE) --no-print-directory fuzz-smoke' thread address
+	SWIFT=$(SWIFT) scripts/sanitize --smoke --beside-first '$(MAKE) --no-print-directory docs check-hot-paths bench-smoke' \
+		--beside-last '$(MAKE) --no-print-directory fuzz-smoke' thread address
 
 test-unit: deps
 	SWIFT=$(SWIFT) scripts/run-tests --layer unit
@@ -111,12 +113,16 @@ stress: test-deps examples
 
 # Each example is a package of its own that depends on this repository by path, built as its
 # user would build it (`swift build --package-path`), all into one build folder so that
-# GameInput is compiled once for the seven, not seven times; the tests run what this builds.
-EXAMPLE_PACKAGES_TO_BUILD = $(wildcard Examples/*/Package.swift) Benchmarks/attach-bench/Package.swift
+# GameInput is compiled once for the eight, not eight times; the tests run what this builds.
+# Tests/PublicAPI is one of them: every public name the documentation shows, used as shown.
+# --disable-build-manifest-caching: in a folder shared by several packages, SwiftPM otherwise
+# reuses the build plan of the package built there last (a build of another one then compiles
+# nothing, or fails with "no target named ..." for --target).
+EXAMPLE_PACKAGES_TO_BUILD = $(wildcard Examples/*/Package.swift) Benchmarks/attach-bench/Package.swift Tests/PublicAPI/Package.swift
 examples: test-deps
 	@for manifest in $(EXAMPLE_PACKAGES_TO_BUILD); do \
 		echo "building $$(dirname $$manifest)"; \
-		$(SWIFT) build --package-path $$(dirname $$manifest) --scratch-path .build/examples || exit 1; \
+		$(SWIFT) build --package-path $$(dirname $$manifest) --scratch-path .build/examples --disable-build-manifest-caching || exit 1; \
 	done
 
 # The release game, which the tests start (scripts/run-tests): `make test` builds it beside the
@@ -141,7 +147,8 @@ lint:
 # Sources/GameInput/GameInput.docc. The graphs leave out members the standard library supplies
 # (OptionSet's insert(_:), Equatable's !=, synthesized hash(into:)): their documentation is
 # the standard library's. A docc warning (a broken symbol link) fails the build, and every
-# public symbol left must have documentation.
+# public symbol left must have documentation, and every public name a code block of the README
+# or an article shows must be used in Tests/PublicAPI (scripts/check-public-names).
 # GamePixels' site goes to .build/docs-gamepixels; a module's catalog sees only its own graphs.
 # The symbol graphs come from compiling, and a build with nothing to compile writes none: the
 # docs' own build folder goes first, so a second `make docs` writes them again.
@@ -160,6 +167,7 @@ docs: deps
 		--transform-for-static-hosting --warnings-as-errors --output-path .build/docs-gamepixels
 	scripts/check-doc-coverage .build/symbol-graphs/GameInput GameInput
 	scripts/check-doc-coverage .build/symbol-graphs/GamePixels GamePixels
+	scripts/check-public-names .build/symbol-graphs
 
 soak: test-deps
 	LOCKGAME_TRIALS=100 $(SWIFT) test --no-parallel --filter 'SafetyValveTests|SystemOutranksTheGameTests|LockGuardianTests|LockSoakTests|DecoderFuzzTests'
