@@ -22,6 +22,9 @@ import XServerTestSupport
         }
         #expect(pump { _ in sway.windowRectangles()["pointer"] != nil })
         let frame = try #require(sway.windowRectangles()["pointer"])
+        // The window has drawn at its tile's size: sway applies its layout then, and a cursor
+        // moved in before that stays outside the surface it then shows.
+        #expect(pump { _ in window.width == frame.width && window.height == frame.height }, "the window fills its tile")
 
         // Hover: where sway puts the cursor, less the window's place.
         sway.moveAbsolute(x: frame.x + 300, y: frame.y + 200)
