@@ -78,6 +78,7 @@ public final class GnomeKDEFixture {
             "XDG_RUNTIME_DIR": runtime, "HOME": folder + "/home", "LIBGL_ALWAYS_SOFTWARE": "1",
             "DISPLAY": "", "WAYLAND_DISPLAY": "", "XAUTHORITY": "",
         ]
+        X11SocketFolder.prepare()
         var command: [String]
         var tool: String?
         if nativeClients { environment["WAYLAND_DEBUG"] = "server" }

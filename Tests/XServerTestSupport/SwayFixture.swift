@@ -70,6 +70,7 @@ public final class SwayFixture {
                 attributes: [.posixPermissions: directory == folder ? 0o755 : 0o700])
         }
         for path in [runtime, home] { chown(path, Self.user, Self.user) }
+        if xwayland { X11SocketFolder.prepare() }
         let configuration = folder + "/config"
         try """
         xwayland \(xwayland ? "enable" : "disable")

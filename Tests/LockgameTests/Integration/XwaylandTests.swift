@@ -198,7 +198,10 @@ extension XwaylandTests {
             #expect(heard(), "the cursor is on the Wayland window: it receives the pointer")
             // Steps of the sweep still on their way would carry the cursor on, onto the game once
             // it has the focus again, and the move in below would then count as locked motion
-            // (a 76° turn in 1 of 5 stress runs): the key typed after them has to arrive first.
+            // (a 76° turn in 1 of 5 stress runs): the cursor is parked off the game (see
+            // ``parkTheCursor(_:sourceLocation:)``), and the key typed after the moves has to
+            // arrive first.
+            desktop.moveTo(x: parkingSpot.x, y: parkingSpot.y)
             settleInput(desktop, typingInto: timesATyped)
             seen = session.game.lines.count
             probe.activate(gameWindow)
@@ -214,12 +217,36 @@ extension XwaylandTests {
         desktop.moveTo(x: 660, y: 380)
         // The move reaches the compositor's seat after its call returned; one still on its way
         // when the game locks again turns the camera (mutter's is relative: -5000, -5000, then
-        // 660, 380; seen once, a 76° turn).
+        // 660, 380; seen once, a 76° turn). The cursor is parked off the game, as above.
+        desktop.moveTo(x: parkingSpot.x, y: parkingSpot.y)
         settleInput(desktop, typingInto: timesATyped)
         seen = session.game.lines.count
         probe.activate(gameWindow)
         session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
         try session.expectYaw(yaw, "no jump after the focus returns from a Wayland window (one move)")
+    }
+
+    /// Where ``parkTheCursor(_:sourceLocation:)`` leaves the cursor: the bottom-right corner,
+    /// which neither compositor puts the game or the other windows over.
+    static let parkingSpot = (x: 1278, y: 718)
+
+    /// Parks the cursor in the bottom-right corner, off the game and the other windows, while
+    /// another window has the focus, and waits until X has seen it leave its windows. A cursor
+    /// left where the game is raised again hears of the game only a moment after the game has
+    /// said the pointer is outside; a move in sent meanwhile counts as the player's motion once
+    /// that late entry locks (mutter's move in is two motions, -5000, -5000 and then 640, 360:
+    /// the lock came between them, a 64° turn, in 1 of 3 loaded runs; the cursor had stayed
+    /// where the walk in had locked, near the game's top-left corner, under the X window that
+    /// mutter puts in the screen's). Parked, the cursor meets the game only by the move in,
+    /// which then locks where it ends.
+    /// A compositor still ending the game's lock takes the move as locked motion and leaves its
+    /// cursor in place (under load, mutter once did): the move is made again until X sees it.
+    static func parkTheCursor(_ desktop: GnomeKDEFixture, sourceLocation: SourceLocation = #_sourceLocation) {
+        let parked = LockgameLaunch.waitUntil(timeout: .seconds(10)) {
+            desktop.moveTo(x: parkingSpot.x, y: parkingSpot.y)
+            return BoundedWait.until(timeout: .milliseconds(500)) { !desktop.probe.pointerIsOverAWindow }
+        }
+        #expect(parked, "the cursor is parked off the X windows: at \(desktop.probe.pointerPosition)", sourceLocation: sourceLocation)
     }
 
     /// Waits until the compositor's seat has handled the input sent so far: a key typed into
@@ -360,6 +387,7 @@ extension XwaylandTests {
         probe.showOtherWindow()
         #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "\(game.lines.suffix(3))")
         #expect(!probe.pointerIsGrabbed)
+        Self.parkTheCursor(desktop)
         seen = game.lines.count
         probe.activate(gameWindow)
         session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
@@ -370,6 +398,7 @@ extension XwaylandTests {
         desktop.pressAltTab()
         #expect(session.waitForLine("lock: unlocked (unfocused)", after: seen), "Alt+Tab releases: \(game.lines.suffix(3))")
         #expect(!probe.pointerIsGrabbed)
+        Self.parkTheCursor(desktop)
         desktop.pressAltTab()
         session.bringThePointerIn(after: seen) { desktop.moveTo(x: 640, y: 360) }
         try session.expectYaw(yaw, "no jump after Alt+Tab back")
@@ -382,6 +411,7 @@ extension XwaylandTests {
         try Self.focusToAWaylandWindowAndBack(desktop, session: session, gameWindow: gameWindow, yaw: yaw)
         for _ in 0..<10 { desktop.moveRelative(dx: 10, dy: 0) }
         try session.expectYaw(yaw + 10, "motion after it is exact")
+        yaw += 10
 
         // L puts the compositor's cursor back where the lock began: one count of motion after
         // the unlock shows it through X (within mutter's rounding of the hint).
@@ -391,6 +421,10 @@ extension XwaylandTests {
         var lockBegan = probe.pointerPosition
         for _ in 0..<5 { desktop.moveRelative(dx: -15, dy: 10) }
         #expect(LockgameLaunch.waitUntil { probe.pointerPosition != lockBegan }, "the hidden pointer moved")
+        // All five reach the game before L: one still on its way when the lock ends moves the
+        // cursor (under load the last one did, 14 pixels off the hint).
+        yaw -= 7.5
+        try session.expectYaw(yaw, "the locked moves all arrive")
         session.press(Keysym.l, expecting: "lock: unlocked (preference off)")
         session.letTheCompositorUnlock()
         desktop.moveRelative(dx: 1, dy: 0)
@@ -403,6 +437,8 @@ extension XwaylandTests {
         lockBegan = probe.pointerPosition
         for _ in 0..<5 { desktop.moveRelative(dx: -15, dy: 10) }
         #expect(LockgameLaunch.waitUntil { probe.pointerPosition != lockBegan }, "the hidden pointer moved")
+        yaw -= 7.5
+        try session.expectYaw(yaw, "the locked moves all arrive before Q")
         probe.press(Keysym.q)
         #expect(game.waitForExit(timeout: .seconds(5)) == 0)
         #expect(!probe.pointerIsGrabbed, "no grab after Q")
