@@ -226,13 +226,17 @@ extension NativeWaylandTests {
             }
             // The compositor's answer comes within milliseconds, its event to the game a moment
             // later (under load mutter's once took over 0.3 s): both views must come to agree
-            // and stay so.
+            // and stay so. Each look reads both views together; the verdict is the last look's
+            // (read again after it, a lock mutter granted after 0.3 s of "not yet granted"
+            // under load was seen by the test before the game had heard of it).
             let lastState = { game.lines.last { $0.hasPrefix("lock: ") } ?? "" }
+            var state = ""
+            var held = false
             let agreed = BoundedWait.steadily(for: .milliseconds(300), timeout: .seconds(5)) {
-                (lastState() == "lock: locked") == session.compositorHoldsLock
+                state = lastState()
+                held = session.compositorHoldsLock
+                return (state == "lock: locked") == held
             }
-            let state = lastState()
-            let held = session.compositorHoldsLock
             #expect(
                 agreed && (state == "lock: locked") == held,
                 "\(compositor) entry \(entry): the game says \(state), the compositor \(held ? "holds" : "does not hold") a lock")
