@@ -2,26 +2,31 @@ import Glibc
 
 /// The machine a run happened on, for the report: CPU model and core counts.
 enum MachineDescription {
-    /// "AMD EPYC, 2 cores online (2 allowed)" or similar.
+    /// "AMD EPYC (family 25 model 1), 2 cores online (2 allowed)" or similar: the family and
+    /// model tell CPUs apart that share a name (a Zen 1 and a Zen 3 EPYC).
     static func current(allowedCPUs: Int) -> String {
-        "\(cpuModel()), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores online (\(allowedCPUs) allowed)"
+        let fields = cpuFields(["model name", "cpu family", "model"])
+        let name = fields["model name"] ?? "unknown CPU"
+        let family = fields["cpu family"].map { " (family \($0) model \(fields["model"] ?? "?"))" } ?? ""
+        return "\(name)\(family), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores online (\(allowedCPUs) allowed)"
     }
 
-    /// The first `model name` in /proc/cpuinfo.
-    static func cpuModel() -> String {
-        guard let file = fopen("/proc/cpuinfo", "r") else { return "unknown CPU" }
+    /// The first value of each of `keys` in /proc/cpuinfo.
+    static func cpuFields(_ keys: Set<String>) -> [String: String] {
+        guard let file = fopen("/proc/cpuinfo", "r") else { return [:] }
         defer { fclose(file) }
         var line: UnsafeMutablePointer<CChar>?
         var capacity = 0
         defer { free(line) }
-        while getline(&line, &capacity, file) > 0 {
+        var found: [String: String] = [:]
+        while found.count < keys.count, getline(&line, &capacity, file) > 0 {
             guard let line else { break }
             let text = String(cString: line)
-            if text.hasPrefix("model name"), let colon = text.firstIndex(of: ":") {
-                return text[text.index(after: colon)...].trimmingWhitespace()
-            }
+            guard let colon = text.firstIndex(of: ":") else { continue }
+            let key = text[..<colon].trimmingWhitespace()
+            if keys.contains(key), found[key] == nil { found[key] = text[text.index(after: colon)...].trimmingWhitespace() }
         }
-        return "unknown CPU"
+        return found
     }
 }
 
