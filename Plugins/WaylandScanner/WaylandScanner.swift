@@ -23,6 +23,7 @@ struct WaylandScanner: BuildToolPlugin {
         "unstable/text-input/text-input-unstable-v3.xml",
         "staging/fractional-scale/fractional-scale-v1.xml",
         "stable/viewporter/viewporter.xml",
+        "stable/presentation-time/presentation-time.xml",
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {

@@ -129,6 +129,8 @@ public final class PixelPresenter {
 
     /// The window's own surface, from whichever system runs it.
     private let surface: any FrameSurface
+    /// The window's frames, which each present submits.
+    private let frames: FrameBooks
 
     /// A presenter for `gameWindow`'s pixels, sized to the window. On X11 it uses MIT-SHM
     /// unless `allowSharedMemory` is false, and receives the window's MIT-SHM events: one
@@ -139,6 +141,7 @@ public final class PixelPresenter {
         } catch {
             throw Unsupported(depth: error.depth, masks: error.masks)
         }
+        frames = gameWindow.frames
     }
 
     /// How frames reach the window now.
@@ -199,7 +202,12 @@ public final class PixelPresenter {
 
     /// Sends ``pixels`` to the window's top-left corner. Never waits for the server or the
     /// compositor; sends nothing while frames are held back or after ``close()``.
-    public func present() { surface.present() }
+    ///
+    /// The frame sent is the one begun last with `GameWindow.beginFrame()` (one begins here
+    /// when none is open): what became of it comes as `InputEvent.presentation(_:)`.
+    public func present() {
+        frames.submit(source: surface.presentationFeedback) { request in surface.present(feedback: request) }
+    }
 
     /// Returns once the server or compositor has handled every frame sent so far (one round
     /// trip): for a benchmark that times presenting, never for a game's loop.

@@ -17,6 +17,7 @@
 #include "text-input-unstable-v3-client-protocol.h"
 #include "fractional-scale-v1-client-protocol.h"
 #include "viewporter-client-protocol.h"
+#include "presentation-time-client-protocol.h"
 
 // The interfaces' addresses, for wl_registry_bind. Swift imports each interface as a constant
 // and would pass the address of a copy.
@@ -38,6 +39,7 @@ static inline const struct wl_interface *cwayland_xdg_output_manager_interface(v
     return &zxdg_output_manager_v1_interface;
 }
 static inline const struct wl_interface *cwayland_activation_interface(void) { return &xdg_activation_v1_interface; }
+static inline const struct wl_interface *cwayland_presentation_interface(void) { return &wp_presentation_interface; }
 static inline const struct wl_interface *cwayland_pointer_gestures_interface(void) {
     return &zwp_pointer_gestures_v1_interface;
 }

@@ -45,6 +45,10 @@ public enum InputEvent: Hashable, Sendable {
     /// The desktop's scale changed (its `Xft.dpi`): the new ``DesktopScale``, also in
     /// ``GameWindow/scale``.
     case scaleChanged(DesktopScale)
+    /// What became of a frame the game presented (through GamePixels, or announced with
+    /// ``GameWindow/willPresent(_:)``): when it was shown and how old its input was then, or
+    /// why that is not known. One for every such frame.
+    case presentation(FramePresentation)
 
     /// The modifier flags the event carries, if it is a kind that carries them.
     public var modifierFlags: ModifierFlags? {

@@ -90,14 +90,20 @@ final class WaylandFrameSurface: FrameSurface {
         if let buffer { drawInto(buffer) }
     }
 
-    func present() {
-        guard !isClosed, window.isUsable, let buffer, memory.baseAddress == buffer.memory else { return }
+    var presentationFeedback: PresentationFeedbackSource {
+        isClosed ? .unavailable(.noWindow) : window.presentationFeedback
+    }
+
+    func present(feedback: PresentationRequest?) -> Bool {
+        guard !isClosed, window.isUsable, let buffer, memory.baseAddress == buffer.memory else { return false }
+        if let feedback { window.requestPresentationFeedback(feedback) }
         if let frameCallback { wl_callback_destroy(frameCallback) }
         frameCallback = wl_surface_frame(window.surface)
         if let frameCallback { wl_callback_add_listener(frameCallback, Self.frameListener, Unmanaged.passUnretained(self).toOpaque()) }
         buffer.show(on: window.surface)
         window.flush()
         takeTurns()
+        return true
     }
 
     /// The path never changes on Wayland.

@@ -20,6 +20,8 @@ struct WaylandGlobals {
     var gestures: WaylandGestures?
     /// The input method the compositor relays, where it offers `zwp_text_input_manager_v3`.
     var textInput: WaylandTextInput?
+    /// When frames reached the screen, where the compositor offers `wp_presentation`.
+    var presentation: WaylandPresentation?
     /// The compositor's outputs, and those the surface is on.
     let outputs = WaylandOutputs()
 

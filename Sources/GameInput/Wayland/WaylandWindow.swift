@@ -197,6 +197,8 @@ package final class WaylandWindow {
         }
         globals.activation = connection.bind("xdg_activation_v1", cwayland_activation_interface(), version: 1).map(
             WaylandActivation.init(manager:))
+        globals.presentation = connection.bind("wp_presentation", cwayland_presentation_interface(), version: 1).map(
+            WaylandPresentation.init(presentation:))
     }
 
     /// Binds the compositor's outputs and follows those that come and go. None on a host's
@@ -269,6 +271,8 @@ package final class WaylandWindow {
         globals.outputs.destroy()
         globals.activation?.destroy()
         globals.activation = nil
+        globals.presentation?.destroy()
+        globals.presentation = nil
         pastesWithoutClipboard.removeAll()
         if let seat = globals.seat { wl_seat_release(seat) }
         wl_shm_destroy(globals.shm)
@@ -406,6 +410,16 @@ extension WaylandWindow: WindowBackend {
     }
     /// Nothing of X11 on native Wayland.
     var x11Details: X11Details? { nil }
+    var presentationFeedback: PresentationFeedbackSource {
+        globals.presentation?.source ?? .unavailable(.compositorLacksPresentationTime)
+    }
+
+    func requestPresentationFeedback(_ request: PresentationRequest) {
+        guard isUsable, let presentation = globals.presentation else {
+            return request.inbox.report(request.frame, .unavailable(.noWindow))
+        }
+        presentation.requestFeedback(on: surface, request)
+    }
     /// The Wayland side of `GameWindow.wayland`: the registry's globals as they are now.
     var waylandDetails: WaylandDetails? { WaylandDetails(protocols: CompositorReport.offeredProtocols(connection.globals)) }
 

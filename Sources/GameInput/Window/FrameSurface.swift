@@ -21,8 +21,12 @@ package protocol FrameSurface: AnyObject {
     func updatePath(now: ContinuousClock.Instant) -> Bool
     /// Makes ``memory`` `width × height` (at least 1 × 1).
     func resize(width: Int, height: Int)
-    /// Sends ``memory`` to the window's top-left corner without waiting for the system.
-    func present()
+    /// Where the feedback of this surface's frames comes from, or why none does.
+    var presentationFeedback: PresentationFeedbackSource { get }
+    /// Sends ``memory`` to the window's top-left corner without waiting for the system, with
+    /// the frame's feedback asked for where `feedback` is given; returns whether it sent a
+    /// frame (nothing is sent while busy, held back or closed).
+    func present(feedback: PresentationRequest?) -> Bool
     /// Frees what the system holds for the frames, without waiting; ``memory`` stays drawable.
     func close()
     /// Returns once the system has handled every frame sent so far (one round trip): for a

@@ -35,6 +35,8 @@ public final class GameWindow {
     let system: any WindowBackend
     /// The clipboard reads not answered yet, answered with nil when the window closes.
     let clipboardReads = ClipboardReads()
+    /// The window's frames: their input, their presentations and the pacer.
+    package let frames = FrameBooks()
     /// The keys and buttons held, the modifiers and the motion since ``takeMotion()``, kept
     /// from the events ``pollEvents(_:)`` delivers.
     public private(set) var inputState = InputState()
@@ -189,14 +191,18 @@ public final class GameWindow {
     /// up meanwhile (a focus change, an unmap) is handled first, and the lock is decided again
     /// at the next call, on facts that are current.
     ///
-    /// Each event is applied to ``inputState`` just before `handle` sees it. `handle` may call
-    /// ``close()``: no event is handled after it.
+    /// Each event is applied to ``inputState`` just before `handle` sees it. The frames the
+    /// system answered for since the last call follow the input, as
+    /// ``InputEvent/presentation(_:)``. `handle` may call ``close()``: no event is handled
+    /// after it.
     public func pollEvents(_ handle: (InputEvent) -> Void) {
         system.pollEvents { event in
             let event = system.receiptTime.map { event.stamped($0) } ?? event
             inputState.apply(event)
+            if let time = event.time { frames.timeline.noteInput(at: time) }
             handle(event)
         }
+        frames.deliver(handle) { system.isClosed }
         // The system is gone (or the handler closed the window): no answer can come any more.
         if system.isClosed { clipboardReads.answerAllWithNil() }
     }

@@ -91,4 +91,13 @@ protocol WindowBackend: AnyObject {
     /// are its own from then on). Shared memory unless `allowSharedMemory` is false where the
     /// system has another path.
     func makeFrameSurface(allowSharedMemory: Bool) throws(FrameFormatUnsupported) -> any FrameSurface
+
+    // MARK: When frames reach the screen
+
+    /// Where this window's presentation feedback comes from, or why it has none: then
+    /// ``GameWindow`` answers every frame as unavailable itself.
+    var presentationFeedback: PresentationFeedbackSource { get }
+    /// Asks for the feedback of the window surface's next commit (a renderer's swap), reported
+    /// to `request`'s inbox, exactly once, when the system answers.
+    func requestPresentationFeedback(_ request: PresentationRequest)
 }

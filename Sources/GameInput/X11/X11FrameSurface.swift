@@ -218,22 +218,27 @@ final class X11FrameSurface: FrameSurface {
 
     /// Sends ``memory`` to the window's top-left corner. Never waits for the server; sends
     /// nothing while frames are held back or after ``close()``.
-    func present() {
-        guard !isClosed, !connection.isLost else { return }
+    /// Copied frames make no Present completion.
+    var presentationFeedback: PresentationFeedbackSource { .unavailable(.noPresentCompletions) }
+
+    /// No Present completions come for these frames: `feedback` is never given here.
+    func present(feedback: PresentationRequest?) -> Bool {
+        guard !isClosed, !connection.isLost else { return false }
         let width = UInt32(memory.width), height = UInt32(memory.height)
         switch path {
         case .sharedMemory:
-            guard let sharedImage else { return }
+            guard let sharedImage else { return false }
             unansweredPut = XNextRequest(display)
             XShmPutImage(display, window, gc, sharedImage, 0, 0, 0, 0, width, height, 1)
             busyUntil = .now + Self.completionTimeout
         case .completionOverdue, .compositorSharedMemory:
-            return
+            return false
         case .copied:
-            guard let image = imageOfPrivateMemory() else { return }
+            guard let image = imageOfPrivateMemory() else { return false }
             XPutImage(display, window, gc, image, 0, 0, 0, 0, width, height)
         }
         XFlush(display)
+        return true
     }
 
     /// `XSync`: the server has handled every frame sent when it returns.

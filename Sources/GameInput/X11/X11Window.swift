@@ -32,6 +32,13 @@ package final class X11Window: WindowBackend {
 
     /// Nothing of native Wayland on X11.
     var waylandDetails: WaylandDetails? { nil }
+    /// Frames reach an X window copied (`XShmPutImage`, `XPutImage`), or through a renderer's
+    /// own connection: no Present completion comes to GameInput's.
+    var presentationFeedback: PresentationFeedbackSource { .unavailable(.noPresentCompletions) }
+    /// Never asked: ``presentationFeedback`` is unavailable, and the window answers for it.
+    func requestPresentationFeedback(_ request: PresentationRequest) {
+        request.inbox.report(request.frame, .unavailable(.noPresentCompletions))
+    }
 
     /// The X11 side of `GameWindow.supportsTransformGestures`.
     var supportsTransformGestures: Bool {

@@ -38,6 +38,7 @@ enum Doctor {
             "input method:   \(inputMethodLine(report.inputMethod))",
             "cursor theme:   \(report.cursorTheme.name ?? "none set (the default theme)"), size \(report.cursorTheme.size)",
             "renderer:       \(rendererLine(Renderer.PixelLoop.fastest, threads: LiveGameLoop.renderThreadCount))",
+            "feedback:       \(PresentationFeedbackSource.unavailable(.noPresentCompletions))",
             "scale:          \(report.scale)",
             "monitors:       \(report.monitors.count) (from \(report.monitorsFromRandR ? "RandR" : "Xinerama or the screen"))",
         ]
@@ -69,6 +70,7 @@ enum Doctor {
             "protocols:      \(report.protocols.map { "\($0.name) \($0.version)" }.joined(separator: ", "))",
             "lock guardian:  \(guardianLine(.notNeeded))",
             "renderer:       \(rendererLine(Renderer.PixelLoop.fastest, threads: LiveGameLoop.renderThreadCount))",
+            "feedback:       \(feedbackLine(report))",
             "",
             report.offersPointerLock
                 ? "pointer lock: the compositor's (pointer-constraints lock_pointer); the game says locked once the compositor has."
@@ -78,6 +80,15 @@ enum Doctor {
         ]
         print(lines.joined(separator: "\n"))
         return 0
+    }
+
+    /// Where a window's presentation feedback comes from on this compositor: its
+    /// `wp_presentation`, where it offers one.
+    static func feedbackLine(_ report: CompositorReport) -> String {
+        guard let version = report.protocols.first(where: { $0.name == "wp_presentation" })?.version else {
+            return "\(PresentationFeedbackSource.unavailable(.compositorLacksPresentationTime))"
+        }
+        return "\(PresentationFeedbackSource.waylandPresentationTime) (version \(version)): input to photon per frame"
     }
 
     /// The Wayland compositor `WAYLAND_DISPLAY` names, if any, and whether it offers what a

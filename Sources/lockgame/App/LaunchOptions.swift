@@ -20,6 +20,9 @@ struct LaunchOptions: Equatable {
     /// The monitor to start full-screen on: its name as `xrandr --listmonitors` shows it, or
     /// its number counting from 0.
     var monitor: String?
+    /// Whether the frame pacer picks when each frame begins (`--pacing on`), where the system
+    /// gives presentation feedback.
+    var pacing = false
 
     struct Invalid: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -67,6 +70,10 @@ struct LaunchOptions: Equatable {
             case "--frames": frames = try integer(for: argument, in: 1...100_000)
             case "--script": scriptPath = try value(for: argument)
             case "--screenshot": screenshotPath = try value(for: argument)
+            case "--pacing":
+                let text = try value(for: argument)
+                guard text == "on" || text == "off" else { throw Invalid(description: "--pacing wants on or off, not \"\(text)\"") }
+                pacing = text == "on"
             case "--monitor":
                 let text = try value(for: argument)
                 guard !text.isEmpty else { throw Invalid(description: "--monitor wants a monitor's name or number, not \"\"") }
@@ -83,6 +90,7 @@ struct LaunchOptions: Equatable {
             }
             guard displayName == nil else { throw Invalid(description: "--display makes no sense with --headless") }
             guard monitor == nil else { throw Invalid(description: "--monitor makes no sense with --headless") }
+            guard !pacing else { throw Invalid(description: "--pacing makes no sense with --headless") }
         } else {
             for (flag, given) in [("--frames", frames != nil), ("--script", scriptPath != nil), ("--screenshot", screenshotPath != nil)]
             where given {

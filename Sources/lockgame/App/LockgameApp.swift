@@ -33,6 +33,9 @@ enum LockgameApp {
           --screenshot FILE    where a headless run saves its PNG
           --monitor NAME|N     start full-screen on this monitor: its name as
                                `xrandr --listmonitors` shows it, or its number from 0
+          --pacing on|off      begin each frame as late as still makes the next
+                               refresh, from the display's presentation times
+                               (default: off; where the system gives none, off)
           --doctor             report what the X server offers for pointer lock and exit
           --help               show this help and exit
           --version            print the version and exit
@@ -152,7 +155,7 @@ enum LockgameApp {
         do {
             let loop = try LiveGameLoop(
                 window: window, session: session, hud: hud,
-                framesPerSecond: options.framesPerSecond, startMonitor: startMonitor, log: log)
+                framesPerSecond: options.framesPerSecond, pacing: options.pacing, startMonitor: startMonitor, log: log)
             return loop.run()
         } catch {
             window.close()

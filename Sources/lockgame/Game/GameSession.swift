@@ -214,7 +214,7 @@ final class GameSession {
             wantsToQuit = true
             return false
         // The runner handles the window's own news; the demo's window is never destroyed from outside.
-        case .swipe, .resized, .exposed, .windowDestroyed, .monitorsChanged, .scaleChanged:
+        case .swipe, .resized, .exposed, .windowDestroyed, .monitorsChanged, .scaleChanged, .presentation:
             return false
         }
     }

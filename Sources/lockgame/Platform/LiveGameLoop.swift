@@ -40,12 +40,16 @@ final class LiveGameLoop {
     private var sayWherePointerIs = false
     /// The monitor to go full-screen on once the window is shown (`--monitor`).
     private var startMonitor: Monitor?
+    /// Whether the frame pacer picks when frames begin (`--pacing on`).
+    private let pacing: Bool
+    private var latency = LatencyLine()
 
     init(
-        window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int, startMonitor: Monitor? = nil,
-        log: @escaping (String) -> Void
+        window: GameWindow, session: GameSession, hud: HUDPainter, framesPerSecond: Int, pacing: Bool = false,
+        startMonitor: Monitor? = nil, log: @escaping (String) -> Void
     ) throws(PixelPresenter.Unsupported) {
         self.window = window
+        self.pacing = pacing
         self.startMonitor = startMonitor
         self.session = session
         self.hud = hud
@@ -77,6 +81,7 @@ final class LiveGameLoop {
     /// X server goes away; returns the exit status (1 for a lost server).
     func run() -> Int32 {
         log("present: \(presenter.path)")
+        log("presentation feedback: \(window.presentationFeedback)\(pacing ? ", pacing on" : "")")
         window.show()
         while !session.wantsToQuit && TerminationSignals.pending == nil {
             let continuous = status.isLocked || session.isAnimating
@@ -84,8 +89,15 @@ final class LiveGameLoop {
             // the window is hidden, or the server still reads the last frame) until an event,
             // or until the last frame's completion is overdue.
             let canDraw = (needsFrame || continuous) && window.isViewable && !presenter.isBusy
-            window.waitForEvents(until: canDraw ? nextFrame : min(presenter.busyUntil ?? .now + .seconds(1), .now + .seconds(1)))
-            gatherInput()
+            if pacing, canDraw, continuous, window.framePacer.wakeTime(after: .now) != nil {
+                // The pacer's moment replaces the frame rate: as late as still makes the next refresh.
+                window.waitForNextFrame(handle)
+                carryOutRequests()
+                nextFrame = .now
+            } else {
+                window.waitForEvents(until: canDraw ? nextFrame : min(presenter.busyUntil ?? .now + .seconds(1), .now + .seconds(1)))
+                gatherInput()
+            }
             // One line per change: frames held back, MIT-SHM back, or XPutImage for good.
             if presenter.updatePath(now: .now) { log("present: \(presenter.path)") }
             let now = ContinuousClock.now
@@ -94,6 +106,7 @@ final class LiveGameLoop {
                 !presenter.isBusy
             else { continue }
             gatherInput()  // the latest deltas, just before they are latched into the camera
+            window.beginFrame()
             renderFrame(at: now)
             nextFrame = max(nextFrame + frameInterval, now)
         }
@@ -122,30 +135,35 @@ final class LiveGameLoop {
     }
 
     private func gatherInput() {
-        window.pollEvents { event in
-            switch event {
-            case .resized(let width, let height):
-                presenter.resize(width: width, height: height)
-                session.frameWidth = width
-                session.frameHeight = height
-                session.layoutHoverRegions()
-                needsFrame = true
-            case .exposed:
-                needsFrame = true
-            case .scaleChanged(let scale):
-                applyScale(scale)
-            case .monitorsChanged:
-                log("monitors: \(window.monitors.map(\.description).joined(separator: "; "))")
-            case .pointer(let pointer) where sayWherePointerIs && pointer.phase != .exited:
-                // Where the cursor showed up after the lock: the lock puts it back where it began.
-                sayWherePointerIs = false
-                log("pointer: \(Int(pointer.location.x.rounded())) \(Int(pointer.location.y.rounded())) after the lock")
-                if session.handle(event) { needsFrame = true }
-            default:
-                if session.handle(event) { needsFrame = true }
-            }
-        }
+        window.pollEvents(handle)
         carryOutRequests()
+    }
+
+    private func handle(_ event: InputEvent) {
+        switch event {
+        case .resized(let width, let height):
+            presenter.resize(width: width, height: height)
+            session.frameWidth = width
+            session.frameHeight = height
+            session.layoutHoverRegions()
+            needsFrame = true
+        case .exposed:
+            needsFrame = true
+        case .scaleChanged(let scale):
+            applyScale(scale)
+        case .monitorsChanged:
+            log("monitors: \(window.monitors.map(\.description).joined(separator: "; "))")
+        case .pointer(let pointer) where sayWherePointerIs && pointer.phase != .exited:
+            // Where the cursor showed up after the lock: the lock puts it back where it began.
+            sayWherePointerIs = false
+            log("pointer: \(Int(pointer.location.x.rounded())) \(Int(pointer.location.y.rounded())) after the lock")
+            if session.handle(event) { needsFrame = true }
+        case .presentation(let presentation):
+            latency.record(presentation, pacer: window.framePacer, pacing: pacing)
+            status.latencyLine = latency.text
+        default:
+            if session.handle(event) { needsFrame = true }
+        }
     }
 
     /// What the session asked of the platform during the events just handled.

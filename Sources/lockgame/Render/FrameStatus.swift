@@ -11,6 +11,8 @@ struct FrameStatus {
     var frameMilliseconds: Double?
     /// From receiving the oldest delta used in a frame to that frame's present.
     var inputToPresentMilliseconds: Double?
+    /// Input to photon, the refresh and the missed frames, from the presentation feedback.
+    var latencyLine: String?
 
     static func describing(_ state: PointerLockState?) -> (line: String, isLocked: Bool) {
         guard let state else { return ("no pointer lock (X server lacks XInput 2): drag with the right button to look", false) }

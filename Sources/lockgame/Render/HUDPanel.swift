@@ -10,6 +10,7 @@ struct HUDPanel: Equatable {
     var framesPerSecond: Double?
     var frameMilliseconds: Double?
     var inputToPresentMilliseconds: Double?
+    var latencyLine: String?
     var lastLookUnaccelerated: PointerDelta?
     var lastLookAccelerated: PointerDelta?
     var yawDegrees: Double
@@ -26,6 +27,7 @@ struct HUDPanel: Equatable {
         framesPerSecond = status.framesPerSecond
         frameMilliseconds = status.frameMilliseconds
         inputToPresentMilliseconds = status.inputToPresentMilliseconds
+        latencyLine = status.latencyLine
         lastLookUnaccelerated = session.lastLook?.unaccelerated
         lastLookAccelerated = session.lastLook?.accelerated
         yawDegrees = session.controller.yaw * 180 / .pi
@@ -55,6 +57,7 @@ struct HUDPanel: Equatable {
         if let inputToPresentMilliseconds {
             lines.append(String(format: "input to present %.2f ms", inputToPresentMilliseconds))
         }
+        if let latencyLine { lines.append(latencyLine) }
         lines.append(String(format: "yaw %.1f deg  pitch %.1f deg  fov %.0f deg", yawDegrees, pitchDegrees, fieldOfViewDegrees))
         if flashlightOn || markerCount > 0 || selectionCount > 0 {
             lines.append("flashlight \(flashlightOn ? "on" : "off")   markers \(markerCount)   selected \(selectionCount)")

@@ -91,6 +91,14 @@ final class RecordingBackend: WindowBackend {
         clipboardReads.removeAll()
         for read in reads { read(text) }
     }
+    /// What the backend says of feedback; none by default, as on X11.
+    var presentationFeedback: PresentationFeedbackSource = .unavailable(.noPresentCompletions)
+    /// The feedback asked for, for the test to answer into each request's inbox.
+    private(set) var feedbackRequests: [PresentationRequest] = []
+    func requestPresentationFeedback(_ request: PresentationRequest) {
+        calls.append("feedback \(request.frame.number)")
+        feedbackRequests.append(request)
+    }
     /// The surface the window's presenter gets, kept for the test to read.
     private(set) var frameSurface: RecordingFrameSurface?
     /// A format the surface refuses, as an X11 window of an odd visual does.

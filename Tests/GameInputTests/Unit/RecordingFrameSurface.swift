@@ -36,8 +36,14 @@ final class RecordingFrameSurface: FrameSurface {
         memory = FrameMemory(baseAddress: storage, width: width, height: height, bytesPerRow: width * 4)
     }
 
-    func present() {
-        guard !isClosed else { return }
+    /// What the surface says of feedback; none by default, as on X11.
+    var presentationFeedback: PresentationFeedbackSource = .unavailable(.noPresentCompletions)
+    /// The feedback asked for with each frame, nil where none was.
+    private(set) var feedbackRequests: [PresentationRequest?] = []
+
+    func present(feedback: PresentationRequest?) -> Bool {
+        guard !isClosed else { return false }
+        feedbackRequests.append(feedback)
         var frame: [UInt32] = []
         for y in 0..<memory.height {
             let row = (memory.baseAddress + y * memory.bytesPerRow).assumingMemoryBound(to: UInt32.self)
@@ -45,6 +51,7 @@ final class RecordingFrameSurface: FrameSurface {
         }
         frames.append(frame)
         if path == .sharedMemory { busyUntil = .now + frameCompletionTimeout }
+        return true
     }
 
     func close() { isClosed = true }

@@ -85,6 +85,7 @@ import XServerTestSupport
 
         let doctor = try Self.doctor(display: server.displayName)
         #expect(doctor.contains("window manager: none announced"))
+        #expect(doctor.contains("feedback:       none (no Present completions: frames are copied to the X window)"), "\(doctor)")
         #expect(doctor.contains("no window manager: GameInput takes the focus itself when the window maps."), "\(doctor)")
     }
 

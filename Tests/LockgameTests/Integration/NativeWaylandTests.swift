@@ -186,6 +186,27 @@ import XServerTestSupport
 }
 
 extension NativeWaylandTests {
+    /// `--pacing on`: the game says where its presentation times come from on each compositor
+    /// (measured: mutter's `wp_presentation` answers, sway's headless output never does, KWin
+    /// offers none), and the paced loop still locks and turns by every count.
+    @Test(arguments: NativeWaylandCompositor.allCases)
+    func thePacedGameSaysWhereItsFrameTimesComeFromAndTurnsExactly(_ compositor: NativeWaylandCompositor) throws {
+        let session = try compositor.start()
+        defer { session.stop() }
+        session.moveTo(x: 640, y: 360)
+        let game = try NativeGame(session: session, arguments: ["--pacing", "on"])
+        defer { game.stop() }
+        #expect(game.waitForLine("lock: locked", after: 0, timeout: .seconds(15)), "\(compositor): \(game.lines)")
+        let source = compositor == .kwin ? "none (the compositor does not offer wp_presentation)" : "the compositor's wp_presentation"
+        #expect(game.lines.contains("presentation feedback: \(source), pacing on"), "\(compositor): \(game.lines.prefix(8))")
+        game.settleKeyboard()
+        let yaw = try #require(game.yaw(), "\(compositor): \(game.lines.suffix(5))")
+        for _ in 0..<100 { session.moveRelative(dx: 1, dy: 0) }
+        try game.expectYaw(yaw + 10, "\(compositor): 100 counts of +1 turn the paced camera 10.00°")
+    }
+}
+
+extension NativeWaylandTests {
     /// Entries across the window's side edge (twenty under mutter), each with the lock preferred
     /// and the cursor outside: every entry the game reports as locked is locked in the compositor's own log, and
     /// every one it does not lock it says why. (Under Xwayland, mutter 43 never enabled about one

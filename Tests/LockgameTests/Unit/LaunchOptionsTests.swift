@@ -18,7 +18,9 @@ import Testing
         #expect(options.width == 960 && options.height == 540)
         #expect(options.framesPerSecond == 60)
         #expect(options.sensitivity == 0.1)
-        #expect(!options.headless && !options.invertY)
+        #expect(!options.headless && !options.invertY && !options.pacing)
+        #expect(try LaunchOptions(arguments: ["--pacing", "on"]).pacing)
+        #expect(try !LaunchOptions(arguments: ["--pacing", "on", "--pacing", "off"]).pacing)
     }
 
     @Test func everyFlagIsRead() throws {
@@ -46,6 +48,8 @@ import Testing
         (["--headless"], "--headless needs --screenshot FILE.png to save what it renders"),
         (["--screenshot", "x.png"], "--screenshot works only with --headless"),
         (["--frames", "0", "--headless", "--screenshot", "x.png"], "--frames wants a whole number 1…100000, not \"0\""),
+        (["--pacing", "yes"], "--pacing wants on or off, not \"yes\""),
+        (["--pacing", "on", "--headless", "--screenshot", "x.png"], "--pacing makes no sense with --headless"),
     ])
     func badCommandLinesGetOneClearLine(arguments: [String], message: String) {
         #expect(throws: LaunchOptions.Invalid(description: message)) {
