@@ -35,6 +35,7 @@ var llvmpipe = LlvmpipeBench(frame: frame, plan: plan, cpu: options.cpu)
 figures += llvmpipe.run()
 figures += XBench(plan: plan, quick: options.quick, frame: frame).run()
 figures += WaylandBench(quick: options.quick).run()
+figures += PresentationBench.run()
 
 let report = FigureReport(machine: machine, figures: figures, facts: bench.facts + llvmpipe.facts + [("quick", "\(options.quick)")])
 print(report.table())
