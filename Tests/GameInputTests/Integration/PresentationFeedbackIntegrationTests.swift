@@ -57,7 +57,8 @@ import XServerTestSupport
     /// What each compositor, headless as the tests run it, answers (measured): mutter 43 shows
     /// each frame with its refresh and a hardware-completion flag; sway 1.7 offers
     /// `wp_presentation` and never answers (its headless output sends no presentation), so each
-    /// frame is let go a second after it was sent; KWin 5.27 (virtual backend) does not offer it.
+    /// frame is let go a second after it was sent (one replaced before its output drew it is
+    /// discarded); KWin 5.27 (virtual backend) does not offer it.
     static func expected(_ compositor: NativeWaylandCompositor) -> FramePresentation.Outcome? {
         switch compositor {
         case .mutter: nil
@@ -76,7 +77,12 @@ import XServerTestSupport
         #expect(game.presentFrames(frames), "\(compositor): \(game.submitted.count) frames sent, \(game.answers.count) answered")
         #expect(game.answers.map(\.frame) == game.submitted, "\(compositor): one answer per frame, in order")
         if let expected = Self.expected(compositor) {
-            #expect(game.answers.allSatisfy { $0.outcome == expected }, "\(compositor): \(game.answers.map(\.outcome).prefix(3))")
+            // sway discards a frame that the next commit replaced before its output drew it
+            // (the first, at times).
+            let others = game.answers.filter { $0.outcome != expected }
+            #expect(
+                others.count <= 1 && others.allSatisfy { compositor == .sway && $0.outcome == .discarded },
+                "\(compositor): \(game.answers.map(\.outcome).prefix(3))")
             let source: PresentationFeedbackSource =
                 compositor == .kwin ? .unavailable(.compositorLacksPresentationTime) : .waylandPresentationTime
             #expect(game.window.presentationFeedback == source, "\(compositor)")
